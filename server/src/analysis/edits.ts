@@ -1,0 +1,128 @@
+/** Edits that quick fixes share: adding envelope fields, turning a throw into a return, wrapping a body. */
+import ts from 'typescript';
+import { type EnvelopeSpec, renderEnvelope, renderEnvelopeProperties } from '../../../shared/src/envelopeStyle';
+import type { ErrorEnvelope } from './envelopes';
+import type { Inference } from './inference';
+import type { FunctionLike } from './syntax';
+import type { AnalysisContext, OffsetEdit } from './types';
+
+function isMultiline(context: AnalysisContext, object: ts.ObjectLiteralExpression): boolean {
+  const start = object.getStart(context.sourceFile);
+  return context.text.slice(start, object.getEnd()).includes('\n');
+}
+
+/** Inserts `key: value` properties after the object's last property, matching its layout. */
+export function insertProperties(
+  context: AnalysisContext,
+  object: ts.ObjectLiteralExpression,
+  properties: readonly string[],
+): OffsetEdit {
+  const last = object.properties[object.properties.length - 1];
+  if (!last) {
+    const open = object.getStart(context.sourceFile) + 1;
+    return { start: open, end: open, newText: ` ${properties.join(', ')} ` };
+  }
+  const hasTrailingComma = object.properties.hasTrailingComma;
+  const afterLast = last.getEnd();
+  if (isMultiline(context, object)) {
+    const indent = context.indentOf(last);
+    const text = properties.map((p) => `\n${indent}${p},`).join('');
+    return hasTrailingComma
+      ? { start: afterLast + 1, end: afterLast + 1, newText: text }
+      : { start: afterLast, end: afterLast, newText: ',' + text.slice(0, -1) };
+  }
+  const text = properties.map((p) => `, ${p}`).join('');
+  return hasTrailingComma
+    ? { start: afterLast, end: afterLast + 1, newText: text + ',' }
+    : { start: afterLast, end: afterLast, newText: text };
+}
+
+/** The envelope's main message source: its first text, or a neutral description. */
+export function messageSourceOf(context: AnalysisContext, envelope: ErrorEnvelope): string {
+  const first = envelope.texts[0];
+  return first ? first.node.getText(context.sourceFile) : "'The tool failed'";
+}
+
+/** A message expression for an arbitrary thrown value that never leaks a stack. */
+export function safeMessageSource(expression: string): string {
+  return `${expression} instanceof Error ? ${expression}.message : 'unexpected failure'`;
+}
+
+/** The spec a fix writes, from an inference and a message. */
+export function specFrom(inference: Inference, messageSource: string): EnvelopeSpec {
+  return { category: inference.category, retryable: inference.retryable, messageSource };
+}
+
+/** `throw X;` → `return { …envelope… };` (only valid in the handler's own body). */
+export function throwToReturn(context: AnalysisContext, statement: ts.ThrowStatement, spec: EnvelopeSpec): OffsetEdit {
+  const indent = context.indentOf(statement);
+  const envelope = renderEnvelope(spec, {
+    style: context.settings.envelopeStyle,
+    categoryCase: context.settings.categoryCase,
+    indent,
+  });
+  return { start: statement.getStart(context.sourceFile), end: statement.getEnd(), newText: `return ${envelope};` };
+}
+
+/** The message source for a thrown expression: the `new Error(msg)` argument, or a safe description. */
+export function thrownMessageSource(context: AnalysisContext, statement: ts.ThrowStatement): string {
+  const thrown = statement.expression;
+  if (thrown && (ts.isNewExpression(thrown) || ts.isCallExpression(thrown))) {
+    const first = (thrown.arguments ?? [])[0];
+    if (first) return first.getText(context.sourceFile);
+  }
+  if (thrown && ts.isIdentifier(thrown)) return safeMessageSource(thrown.text);
+  if (thrown && (ts.isStringLiteralLike(thrown) || ts.isTemplateExpression(thrown))) {
+    return thrown.getText(context.sourceFile);
+  }
+  return "'The tool failed'";
+}
+
+/** Wraps a handler's block body in try/catch whose catch returns a structured envelope. */
+export function wrapBodyInTryCatch(context: AnalysisContext, fn: FunctionLike, toolName: string | null): OffsetEdit {
+  const body = fn.body;
+  if (!body) throw new Error('wrapBodyInTryCatch needs a function with a body');
+  const unit = '  ';
+  const baseIndent = context.indentOf(fn);
+  const what = toolName ? `${toolName} failed` : 'The tool failed';
+  const spec: EnvelopeSpec = {
+    category: 'UNKNOWN',
+    retryable: false,
+    messageSource: '`' + what + ': ${' + safeMessageSource('error') + '}`',
+  };
+  const options = { style: context.settings.envelopeStyle, categoryCase: context.settings.categoryCase };
+  const catchIndent = baseIndent + unit;
+  const envelope = renderEnvelope(spec, { ...options, indent: catchIndent + unit });
+  if (!ts.isBlock(body)) {
+    const expression = body.getText(context.sourceFile);
+    const newText =
+      `{\n${catchIndent}try {\n${catchIndent}${unit}return ${expression};\n` +
+      `${catchIndent}} catch (error) {\n${catchIndent}${unit}return ${envelope};\n${catchIndent}}\n${baseIndent}}`;
+    return { start: body.getStart(context.sourceFile), end: body.getEnd(), newText };
+  }
+  const innerStart = body.getStart(context.sourceFile) + 1;
+  const innerEnd = body.getEnd() - 1;
+  const inner = context.text.slice(innerStart, innerEnd).replace(/^\s*\n/, '').replace(/\s+$/, '');
+  const reindented = inner
+    .split('\n')
+    .map((line) => (line.trim().length === 0 ? '' : unit + line))
+    .join('\n');
+  const newText =
+    `\n${catchIndent}try {\n${reindented}\n${catchIndent}} catch (error) {\n` +
+    `${catchIndent}${unit}return ${envelope};\n${catchIndent}}\n${baseIndent}`;
+  return { start: innerStart, end: innerEnd, newText };
+}
+
+/** The properties that carry a category and retryability, in the configured style. */
+export function factProperties(context: AnalysisContext, spec: EnvelopeSpec, which: 'category' | 'retryable' | 'both'): string[] {
+  const lines = renderEnvelopeProperties(spec, {
+    style: 'top-level',
+    categoryCase: context.settings.categoryCase,
+    indent: '',
+  });
+  return lines.filter(
+    (line) =>
+      (which !== 'retryable' && line.startsWith('errorCategory:')) ||
+      (which !== 'category' && line.startsWith('isRetryable:')),
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The one engine behind the language server and `mcp-envelope check`: parse a file once,
+ * find its handlers and envelopes once, run every enabled check, drop suppressed findings.
+ */
+import ts from 'typescript';
+import { CHECKS } from '../checks';
+import { findErrorEnvelopes, type ErrorEnvelope } from './envelopes';
+import { type ExternalHandlerRef, type HandlerScan, type ToolHandler, scanHandlers } from './handlers';
+import { suppressedLines } from './suppression';
+import { type FunctionLike, isFunctionLike, lineIndentAt, walkOwnBody } from './syntax';
+import type { AnalysisContext, EngineSettings, Finding, Severity } from './types';
+
+export const MCP_IMPORT_PATTERN = /@modelcontextprotocol\/|\bisError\b|@mcpToolHandler/;
+
+/** Whether a file should be analysed at all: the extension stays silent in unrelated projects. */
+export function isRelevant(text: string, settings: EngineSettings, registeredElsewhere: boolean): boolean {
+  if (registeredElsewhere || MCP_IMPORT_PATTERN.test(text)) return true;
+  return settings.handlerFactories.some((name) => text.includes(name + '('));
+}
+
+/** Heuristic for binary files renamed `.ts`: NUL bytes near the start. */
+export function looksBinary(text: string): boolean {
+  return text.slice(0, 8192).includes('\u0000');
+}
+
+export function scriptKindFor(fileName: string): ts.ScriptKind {
+  if (/\.tsx$/i.test(fileName)) return ts.ScriptKind.TSX;
+  if (/\.jsx$/i.test(fileName)) return ts.ScriptKind.JSX;
+  if (/\.[cm]?js$/i.test(fileName)) return ts.ScriptKind.JS;
+  return ts.ScriptKind.TS;
+}
+
+export function parseSource(fileName: string, text: string): ts.SourceFile {
+  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKindFor(fileName));
+}
+
+export interface AnalyseOptions {
+  /** Exports of this file that other files register as handlers. */
+  externalExports?: ReadonlyMap<string, Omit<ExternalHandlerRef, 'fileName' | 'exportName'>>;
+  resolveImport?: (specifier: string, fromFile: string) => string | undefined;
+}
+
+export interface AnalysisResult {
+  findings: Finding[];
+  scan: HandlerScan;
+  sourceFile: ts.SourceFile;
+}
+
+class Context implements AnalysisContext {
+  private helperCache = new Map<ToolHandler, FunctionLike[]>();
+  private ownerCache?: Map<ts.Node, ToolHandler>;
+  private lazyEnvelopes?: ErrorEnvelope[];
+
+  constructor(
+    readonly sourceFile: ts.SourceFile,
+    readonly settings: EngineSettings,
+    private readonly scan: HandlerScan,
+  ) {}
+
+  get text(): string {
+    return this.sourceFile.text;
+  }
+  get handlers(): readonly ToolHandler[] {
+    return this.scan.handlers;
+  }
+  get registrations() {
+    return this.scan.registrations;
+  }
+  get envelopes(): readonly ErrorEnvelope[] {
+    this.lazyEnvelopes ??= findErrorEnvelopes(this.sourceFile);
+    return this.lazyEnvelopes;
+  }
+
+  helpersOf(handler: ToolHandler): readonly FunctionLike[] {
+    const cached = this.helperCache.get(handler);
+    if (cached) return cached;
+    const names = new Set<string>();
+    walkOwnBody(handler.fn, (node) => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) names.add(node.expression.text);
+    });
+    const helpers: FunctionLike[] = [];
+    if (names.size > 0) {
+      for (const statement of this.sourceFile.statements) {
+        if (ts.isFunctionDeclaration(statement) && statement.name && statement.body && names.has(statement.name.text)) {
+          if (statement !== handler.fn) helpers.push(statement);
+        } else if (ts.isVariableStatement(statement)) {
+          for (const declaration of statement.declarationList.declarations) {
+            const init = declaration.initializer;
+            if (
+              ts.isIdentifier(declaration.name) &&
+              names.has(declaration.name.text) &&
+              init &&
+              (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) &&
+              init !== handler.fn
+            ) {
+              helpers.push(init);
+            }
+          }
+        }
+      }
+    }
+    this.helperCache.set(handler, helpers);
+    return helpers;
+  }
+
+  handlerOf(node: ts.Node): ToolHandler | undefined {
+    if (!this.ownerCache) {
+      this.ownerCache = new Map();
+      for (const handler of this.scan.handlers) this.ownerCache.set(handler.fn, handler);
+      for (const handler of this.scan.handlers) {
+        for (const helper of this.helpersOf(handler)) {
+          if (!this.ownerCache.has(helper)) this.ownerCache.set(helper, handler);
+        }
+      }
+    }
+    let current: ts.Node | undefined = node;
+    while (current) {
+      if (isFunctionLike(current)) {
+        const owner = this.ownerCache.get(current);
+        if (owner) return owner;
+      }
+      current = current.parent;
+    }
+    return undefined;
+  }
+
+  indentOf(node: ts.Node): string {
+    return lineIndentAt(this.sourceFile.text, node.getStart(this.sourceFile));
+  }
+}
+
+/** Runs every enabled check on a parsed source file. */
+export function analyseSourceFile(
+  sourceFile: ts.SourceFile,
+  settings: EngineSettings,
+  options: AnalyseOptions = {},
+): AnalysisResult {
+  const scan = scanHandlers(sourceFile, {
+    handlerFactories: settings.handlerFactories,
+    externalExports: options.externalExports,
+    resolveImport: options.resolveImport,
+  });
+  const context = new Context(sourceFile, settings, scan);
+  const findings: Finding[] = [];
+  const lineOf = (offset: number): number => sourceFile.getLineAndCharacterOfPosition(offset).line;
+  const suppressed = suppressedLines(sourceFile.text, lineOf);
+  const noFixes = () => [];
+
+  for (const check of CHECKS) {
+    const setting = settings.severities[check.meta.id] ?? 'default';
+    if (setting === 'off') continue;
+    check.run(context, (report) => {
+      const start = report.start ?? report.node?.getStart(sourceFile) ?? 0;
+      const end = report.end ?? report.node?.getEnd() ?? start;
+      const ids = suppressed.get(lineOf(start));
+      if (ids && (ids.has('*') || ids.has(check.meta.id))) return;
+      const severity: Severity = setting === 'default' ? (report.severity ?? check.meta.defaultSeverity) : setting;
+      findings.push({
+        check: check.meta.id,
+        severity,
+        message: report.message,
+        start,
+        end,
+        fixable: check.meta.fixable && report.fixes !== undefined,
+        computeFixes: report.fixes ?? noFixes,
+      });
+    });
+  }
+  findings.sort((a, b) => a.start - b.start || a.check.localeCompare(b.check));
+  return { findings, scan, sourceFile };
+}

@@ -1,0 +1,140 @@
+/** Small syntax helpers over the TypeScript compiler API, shared by the analysis and the checks. */
+import ts from 'typescript';
+
+export type FunctionLike =
+  | ts.ArrowFunction
+  | ts.FunctionExpression
+  | ts.FunctionDeclaration
+  | ts.MethodDeclaration;
+
+export function isFunctionLike(node: ts.Node): node is FunctionLike {
+  return (
+    ts.isArrowFunction(node) ||
+    ts.isFunctionExpression(node) ||
+    ts.isFunctionDeclaration(node) ||
+    ts.isMethodDeclaration(node)
+  );
+}
+
+/** The static name of a property, when it has one. */
+export function propertyNameText(name: ts.PropertyName | undefined): string | undefined {
+  if (!name) return undefined;
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
+  if (ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
+  return undefined;
+}
+
+export type NamedProperty = ts.PropertyAssignment | ts.ShorthandPropertyAssignment;
+
+/** Finds a property assignment (or shorthand) by any of the given names. */
+export function findProperty(object: ts.ObjectLiteralExpression, names: readonly string[]): NamedProperty | undefined {
+  for (const property of object.properties) {
+    if (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) {
+      const name = propertyNameText(property.name);
+      if (name !== undefined && names.includes(name)) return property;
+    }
+  }
+  return undefined;
+}
+
+export function hasSpread(object: ts.ObjectLiteralExpression): boolean {
+  return object.properties.some((p) => ts.isSpreadAssignment(p));
+}
+
+/** The static text of a string-ish expression: literals, and templates with their holes as `${…}`. */
+export function staticText(node: ts.Node | undefined): string | undefined {
+  if (!node) return undefined;
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTemplateExpression(node)) {
+    return node.head.text + node.templateSpans.map((span) => '${…}' + span.literal.text).join('');
+  }
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) {
+    return staticText(node.expression);
+  }
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    const left = staticText(node.left) ?? '…';
+    const right = staticText(node.right) ?? '…';
+    return left === '…' && right === '…' ? undefined : left + right;
+  }
+  return undefined;
+}
+
+/** Removes parentheses, `as`, `satisfies` and non-null assertions around an expression. */
+export function unwrapExpression(node: ts.Expression): ts.Expression {
+  let current = node;
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isNonNullExpression(current) ||
+    ts.isTypeAssertionExpression(current)
+  ) {
+    current = current.expression;
+  }
+  return current;
+}
+
+/** Visits every descendant; returning `false` from the visitor skips that node's children. */
+export function walk(node: ts.Node, visit: (node: ts.Node) => boolean | void): void {
+  const recurse = (child: ts.Node): void => {
+    if (visit(child) === false) return;
+    ts.forEachChild(child, recurse);
+  };
+  ts.forEachChild(node, recurse);
+}
+
+/** Visits the descendants of a function body without entering nested functions. */
+export function walkOwnBody(fn: FunctionLike, visit: (node: ts.Node) => boolean | void): void {
+  if (!fn.body) return;
+  if (!ts.isBlock(fn.body)) {
+    if (visit(fn.body) === false) return;
+  }
+  walk(fn.body, (node) => {
+    if (isFunctionLike(node) || ts.isClassLike(node)) return false;
+    return visit(node);
+  });
+}
+
+/** The name a call is made through: `foo()` → foo, `a.b.foo()` → foo. */
+export function calleeName(call: ts.CallExpression | ts.NewExpression): string | undefined {
+  const callee = call.expression;
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  return undefined;
+}
+
+/** The whitespace at the start of the line that contains `position`. */
+export function lineIndentAt(text: string, position: number): string {
+  const lineStart = text.lastIndexOf('\n', position - 1) + 1;
+  const match = /^[ \t]*/.exec(text.slice(lineStart, position + 200));
+  return match ? match[0] : '';
+}
+
+/** Whether `inner` lies within `outer` (inclusive). */
+export function contains(outer: ts.Node, inner: ts.Node): boolean {
+  return inner.pos >= outer.pos && inner.end <= outer.end;
+}
+
+/** The innermost try statement whose try block contains `node`, stopping at `boundary`. */
+export function enclosingTry(node: ts.Node, boundary: ts.Node): ts.TryStatement | undefined {
+  let current: ts.Node | undefined = node.parent;
+  let child: ts.Node = node;
+  while (current && current !== boundary) {
+    if (ts.isTryStatement(current) && current.tryBlock === child && current.catchClause) return current;
+    if (isFunctionLike(current)) return undefined;
+    child = current;
+    current = current.parent;
+  }
+  return undefined;
+}
+
+/** The catch clause that directly encloses `node` (inside the same function), if any. */
+export function enclosingCatch(node: ts.Node): ts.CatchClause | undefined {
+  let current: ts.Node | undefined = node.parent;
+  while (current) {
+    if (ts.isCatchClause(current)) return current;
+    if (isFunctionLike(current)) return undefined;
+    current = current.parent;
+  }
+  return undefined;
+}

@@ -1,0 +1,15 @@
+/**
+ * The registry of checks: the only list of them. The meta-test keeps it in step with the
+ * test tables, the doc pages and the settings in package.json.
+ */
+import type { Check } from '../analysis/types';
+import { missingIsRetryable } from './missing-is-retryable';
+import { throwInHandler } from './throw-in-handler';
+
+export const CHECKS: readonly Check[] = [throwInHandler, missingIsRetryable];
+
+export const CHECK_IDS: readonly string[] = CHECKS.map((check) => check.meta.id);
+
+export function checkById(id: string): Check | undefined {
+  return CHECKS.find((check) => check.meta.id === id);
+}

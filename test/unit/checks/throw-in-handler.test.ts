@@ -1,0 +1,55 @@
+import { runCheckTable } from './checkTester';
+
+const header = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\n`;
+
+runCheckTable('throw-in-handler', {
+  valid: [
+    {
+      name: 'throw caught inside the handler',
+      code:
+        header +
+        `server.registerTool('a', {}, async () => {\n  try {\n    throw new Error('x');\n  } catch (e) {\n    return { isError: true, errorCategory: 'UNKNOWN', isRetryable: false, content: [{ type: 'text', text: 'a failed' }] };\n  }\n});`,
+    },
+    { name: 'throw outside any handler', code: header + `function f() { throw new Error('x'); }` },
+    {
+      name: 'McpError is left to protocol-error-for-execution-failure',
+      code: header + `server.registerTool('a', {}, async () => { throw new McpError(ErrorCode.InternalError, 'x'); });`,
+    },
+    {
+      name: 'helper called only inside try',
+      code:
+        header +
+        `function load() { throw new Error('x'); }\nserver.registerTool('a', {}, async () => {\n  try { load(); } catch { return { isError: true, errorCategory: 'UNKNOWN', isRetryable: false, content: [{ type: 'text', text: 'load failed' }] }; }\n  return { content: [] };\n});`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'throw in a registerTool handler becomes a return with inferred category',
+      code: header + `server.registerTool('get_order', {}, async ({ id }) => {\n  if (!id) throw new Error('id must be a non-empty string');\n  return { content: [] };\n});`,
+      errors: [{ line: 4, column: 12, endColumn: 61, severity: 'warning', message: /unstructured text/ }],
+      fixTitle: /errorCategory 'VALIDATION', isRetryable: false \("must be"\)/,
+      output:
+        header +
+        `server.registerTool('get_order', {}, async ({ id }) => {\n  if (!id) return {\n    isError: true,\n    errorCategory: 'VALIDATION',\n    isRetryable: false,\n    content: [{ type: 'text', text: '[VALIDATION, not retryable] id must be a non-empty string' }],\n  };\n  return { content: [] };\n});`,
+    },
+    {
+      name: 'low-level tools/call handler: error severity, HTTP evidence',
+      code:
+        header +
+        `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  const res = await fetch('x');\n  if (res.status === 429) {\n    throw new Error(\`upstream said \${res.status}\`);\n  }\n  return { content: [] };\n});`,
+      errors: [{ line: 6, column: 5, severity: 'error', message: /JSON-RPC error/ }],
+      fixTitle: /'TRANSIENT', isRetryable: true \(HTTP 429\)/,
+      output:
+        header +
+        `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  const res = await fetch('x');\n  if (res.status === 429) {\n    return {\n      isError: true,\n      errorCategory: 'TRANSIENT',\n      isRetryable: true,\n      content: [{ type: 'text', text: \`[TRANSIENT, retryable] upstream said \${res.status}\` }],\n    };\n  }\n  return { content: [] };\n});`,
+    },
+    {
+      name: 'throw in a same-file helper: wrap the handler',
+      code: header + `function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  load();\n  return { content: [] };\n});`,
+      errors: [{ line: 4, column: 3 }],
+      output:
+        header +
+        `function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  try {\n    load();\n    return { content: [] };\n  } catch (error) {\n    return {\n      isError: true,\n      errorCategory: 'UNKNOWN',\n      isRetryable: false,\n      content: [{ type: 'text', text: \`[UNKNOWN, not retryable] t failed: \${error instanceof Error ? error.message : 'unexpected failure'}\` }],\n    };\n  }\n});`,
+    },
+  ],
+});
