@@ -1,0 +1,47 @@
+/**
+ * The decoded form of one `tools/call`, shared by the decoder, the CLI (`calls --format json`),
+ * the probe and the Tool Calls panel. Field names follow design.md's `calls` format.
+ */
+import type { ErrorCategory, SuggestedAction } from './taxonomy';
+
+export type CallOutcome = 'success' | 'empty' | 'tool-error' | 'protocol-error' | 'cancelled' | 'pending';
+
+/** Which encoding the envelope's facts were read from (design.md, "Where the fields live"). */
+export type EnvelopeEncoding =
+  | 'top-level'
+  | 'json-text'
+  | 'structured-content'
+  | 'ok-code'
+  | 'plain-text'
+  | 'json-rpc-error'
+  | 'none';
+
+export interface CallFinding {
+  /** A static check id where one applies, or a live-only id such as `retry-storm`. */
+  check: string;
+  message: string;
+}
+
+export interface DecodedCall {
+  /** JSON-RPC id of the request, as sent. */
+  id: string | number;
+  server: string;
+  tool: string;
+  arguments: unknown;
+  startedAt: string;
+  durationMs: number | null;
+  outcome: CallOutcome;
+  category: ErrorCategory | null;
+  retryable: boolean | null;
+  message: string | null;
+  encoding: EnvelopeEncoding;
+  nextAction: string;
+  findings: CallFinding[];
+  retryAfterMs?: number;
+  suggestedAction?: SuggestedAction | string;
+  attemptedQuery?: unknown;
+  partialResults?: unknown;
+  /** The raw request and response messages, for the panel's detail view. */
+  request?: unknown;
+  response?: unknown;
+}
