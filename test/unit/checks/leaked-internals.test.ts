@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { findingsOf, runCheckTable } from './checkTester';
+
+const header = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\n`;
+
+const stackInEnvelope = [
+  `server.registerTool('get_order', {}, async ({ id }) => {`,
+  `  try {`,
+  `    return { content: [{ type: 'text', text: await load(id) }] };`,
+  `  } catch (failure) {`,
+  `    return {`,
+  `      isError: true,`,
+  `      errorCategory: 'UNKNOWN',`,
+  `      isRetryable: false,`,
+  `      content: [{ type: 'text', text: \`get_order failed: \${failure.stack}\` }],`,
+  `    };`,
+  `  }`,
+  `});`,
+].join('\n');
+
+runCheckTable('leaked-internals', {
+  valid: [
+    {
+      name: 'the error message in a template',
+      code:
+        header +
+        `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [] };\n  } catch (err) {\n    return { isError: true, content: [{ type: 'text', text: \`a failed: \${err instanceof Error ? err.message : 'unexpected failure'}\` }] };\n  }\n});`,
+    },
+    {
+      name: 'stack written to a log, not to the envelope',
+      code:
+        header +
+        `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [] };\n  } catch (err) {\n    console.error(err.stack);\n    return { isError: true, content: [{ type: 'text', text: 'Orders are unavailable; try again in a minute.' }] };\n  }\n});`,
+    },
+    {
+      name: 'JSON.stringify of a chosen object, not of the error',
+      code: `const r = { isError: true, content: [{ type: 'text', text: JSON.stringify({ errorCategory: 'TRANSIENT', message: error.message }) }] };`,
+    },
+    {
+      name: 'String() of something that is not a caught error',
+      code: `function fail(orderId: number) {\n  return { isError: true, content: [{ type: 'text', text: 'Order ' + String(orderId) + ' is locked' }] };\n}`,
+    },
+    {
+      name: 'throw with a stack outside any tool handler',
+      code: `function load() {\n  try { return 1; } catch (err) { throw new Error(String(err)); }\n}`,
+    },
+    {
+      name: 'suppressed on the line',
+      code: `const r = {\n  isError: true,\n  // mcp-envelope-disable-next-line leaked-internals\n  content: [{ type: 'text', text: String(err) }],\n};`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'err.stack in a multi-line envelope in registerTool: .stack becomes .message',
+      code: header + stackInEnvelope,
+      errors: [{ line: 11, column: 60, endColumn: 73, message: /failure\.stack.*stack trace/ }],
+      fixTitle: /Use failure\.message instead of failure\.stack/,
+      output: header + stackInEnvelope.replace('failure.stack', 'failure.message'),
+    },
+    {
+      name: 'String(err) in a helper that builds envelopes',
+      code: `function toolError(err: unknown) {\n  return { isError: true, content: [{ type: 'text', text: String(err) }] };\n}`,
+      errors: [{ line: 2, column: 59, endColumn: 70, message: /String\(err\)/ }],
+      output: `function toolError(err: unknown) {\n  return { isError: true, content: [{ type: 'text', text: err instanceof Error ? err.message : 'unexpected failure' }] };\n}`,
+    },
+    {
+      name: 'bare ${e} and JSON.stringify(e) in a deprecated server.tool handler',
+      code:
+        header +
+        `server.tool('search', 'Search', async () => {\n  try {\n    return { content: [] };\n  } catch (e) {\n    return {\n      isError: true,\n      content: [\n        { type: 'text', text: \`search failed: \${e}\` },\n        { type: 'text', text: JSON.stringify(e) },\n      ],\n    };\n  }\n});`,
+      errors: [
+        { line: 10, column: 49, endColumn: 50 },
+        { line: 11, column: 31, endColumn: 48 },
+      ],
+      output:
+        header +
+        `server.tool('search', 'Search', async () => {\n  try {\n    return { content: [] };\n  } catch (e) {\n    return {\n      isError: true,\n      content: [\n        { type: 'text', text: \`search failed: \${e instanceof Error ? e.message : 'unexpected failure'}\` },\n        { type: 'text', text: e instanceof Error ? e.message : 'unexpected failure' },\n      ],\n    };\n  }\n});`,
+    },
+    {
+      name: 'util.inspect in a thrown message inside a low-level tools/call handler',
+      code:
+        header +
+        `import util from 'node:util';\nserver.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  try {\n    return { content: [] };\n  } catch (caught) {\n    throw new Error('tool failed: ' + util.inspect(caught));\n  }\n});`,
+      errors: [{ line: 8, column: 39, endColumn: 59, message: /util\.inspect\(caught\)/ }],
+      output:
+        header +
+        `import util from 'node:util';\nserver.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  try {\n    return { content: [] };\n  } catch (caught) {\n    throw new Error('tool failed: ' + (caught instanceof Error ? caught.message : 'unexpected failure'));\n  }\n});`,
+    },
+    {
+      name: 'concatenated catch variable in JSON text content',
+      code: `try {\n  run();\n} catch (ex) {\n  out = { isError: true, content: [{ type: 'text', text: JSON.stringify({ message: 'failed: ' + ex }) }] };\n}`,
+      errors: [{ line: 4, column: 97, endColumn: 99 }],
+      output: `try {\n  run();\n} catch (ex) {\n  out = { isError: true, content: [{ type: 'text', text: JSON.stringify({ message: 'failed: ' + (ex instanceof Error ? ex.message : 'unexpected failure') }) }] };\n}`,
+    },
+  ],
+});
+
+void it('leaked-internals: the fixed output has no leaked-internals finding left', () => {
+  const fixed = `function toolError(err: unknown) {\n  return { isError: true, content: [{ type: 'text', text: err instanceof Error ? err.message : 'unexpected failure' }] };\n}`;
+  assert.equal(findingsOf('leaked-internals', { name: 'fixed', code: fixed }).findings.length, 0);
+  assert.equal(
+    findingsOf('leaked-internals', {
+      name: 'fixed',
+      code: header + stackInEnvelope.replace('failure.stack', 'failure.message'),
+    }).findings.length,
+    0,
+  );
+});
