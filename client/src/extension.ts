@@ -1,0 +1,35 @@
+/** MCP Envelope's extension entry point: wires the language client and the commands. */
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { createLanguageClient } from './languageClient';
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const output = vscode.window.createOutputChannel('MCP Envelope', { log: true });
+  context.subscriptions.push(output);
+  client = createLanguageClient(context, output);
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('mcpEnvelope.fixAll', () =>
+      vscode.commands.executeCommand('editor.action.codeAction', { kind: 'source.fixAll.mcpEnvelope', apply: 'first' }),
+    ),
+    vscode.commands.registerCommand('mcpEnvelope.restartServer', async () => {
+      await client?.restart();
+      output.appendLine('Language server restarted.');
+    }),
+    vscode.commands.registerCommand('mcpEnvelope.showOutput', () => output.show(true)),
+  );
+
+  try {
+    await client.start();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    output.appendLine(`The MCP Envelope language server could not start: ${message}`);
+    void vscode.window.showErrorMessage(`MCP Envelope: the language server could not start (${message}). See the output channel.`);
+  }
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+}

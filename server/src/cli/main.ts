@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+/** The `mcp-envelope` command line: one engine with the language server. */
+import { runCheck, type CliIo, CHECK_USAGE } from './check';
+import { UsageError } from './config';
+import { runTools } from './tools';
+
+declare const MCP_ENVELOPE_VERSION: string;
+const VERSION = typeof MCP_ENVELOPE_VERSION === 'string' ? MCP_ENVELOPE_VERSION : '0.0.0-dev';
+
+const USAGE = `mcp-envelope ${VERSION}
+
+Usage: mcp-envelope <command> [options]
+
+Commands:
+  check [paths…]       check tool handlers and error envelopes (--format pretty|json|sarif, --fix)
+  tools [paths…]       list registered MCP tools (--format json|pretty)
+
+Run 'mcp-envelope <command> --help' for a command's options.
+
+${CHECK_USAGE}`;
+
+type CommandRunner = (argv: string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: Record<string, CommandRunner> = {
+  check: runCheck,
+  tools: runTools,
+};
+
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    io.stdout(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === '--version' || command === '-v') {
+    io.stdout(VERSION);
+    return 0;
+  }
+  const runner = COMMANDS[command];
+  if (!runner) {
+    io.stderr(`mcp-envelope: unknown command '${command}'. Commands: ${Object.keys(COMMANDS).join(', ')}.`);
+    return 2;
+  }
+  try {
+    return await runner(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+      io.stderr(`mcp-envelope ${command}: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+if (require.main === module) {
+  const io: CliIo = {
+    stdout: (text) => process.stdout.write(text + '\n'),
+    stderr: (text) => process.stderr.write(text + '\n'),
+    cwd: process.cwd(),
+    isTty: Boolean(process.stdout.isTTY),
+    version: VERSION,
+  };
+  main(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`mcp-envelope: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 2;
+    },
+  );
+}

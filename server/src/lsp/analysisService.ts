@@ -1,0 +1,107 @@
+/**
+ * Analyses open documents with the shared engine and keeps the workspace's cross-file handler
+ * index; caches one result per document version so diagnostics and code actions agree.
+ */
+import * as fs from 'node:fs';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { URI } from 'vscode-uri';
+import type { AnalysisResult } from '../analysis/engine';
+import { Project, collectSourceFiles } from '../analysis/project';
+import { type FileTool, listTools } from '../analysis/toolList';
+import type { Finding } from '../analysis/types';
+import { type Settings, engineSettings } from '../settings';
+
+export interface DocumentAnalysis {
+  version: number;
+  settings: Settings;
+  findings: readonly Finding[];
+  result?: AnalysisResult;
+  /** Other files whose handler set changed with this analysis (to re-validate). */
+  changedFiles: readonly string[];
+}
+
+export interface WorkspaceTool extends FileTool {
+  uri: string;
+}
+
+export function uriToPath(uri: string): string | undefined {
+  const parsed = URI.parse(uri);
+  return parsed.scheme === 'file' ? parsed.fsPath : undefined;
+}
+
+export class AnalysisService {
+  readonly project = new Project();
+  private readonly cache = new Map<string, DocumentAnalysis>();
+  private readonly tools = new Map<string, FileTool[]>();
+
+  constructor(private readonly log: (message: string) => void) {}
+
+  /** Analyses a document (cached per version and settings). */
+  analyse(document: TextDocument, settings: Settings): DocumentAnalysis {
+    const cached = this.cache.get(document.uri);
+    if (cached && cached.version === document.version && cached.settings === settings) return cached;
+    const fileName = uriToPath(document.uri) ?? URI.parse(document.uri).path;
+    const text = document.getText();
+    const engine = engineSettings(settings);
+    const outcome = this.project.analyse(fileName, text, engine);
+    let analysis: DocumentAnalysis;
+    if (outcome.kind === 'analysed') {
+      analysis = {
+        version: document.version,
+        settings,
+        findings: outcome.result.findings,
+        result: outcome.result,
+        changedFiles: outcome.changed,
+      };
+    } else {
+      if (outcome.reason === 'binary') this.log(`Skipped ${fileName}: it looks like a binary file.`);
+      if (outcome.reason === 'error') this.log(`Could not analyse ${fileName}: ${outcome.detail ?? 'unknown error'}`);
+      analysis = { version: document.version, settings, findings: [], changedFiles: [] };
+    }
+    this.tools.set(document.uri, listTools(fileName, text, engine.handlerFactories));
+    this.cache.set(document.uri, analysis);
+    return analysis;
+  }
+
+  forget(uri: string): void {
+    this.cache.delete(uri);
+  }
+
+  /** Findings for another version of a document's text (fix-all passes), without caching. */
+  analyseText(document: TextDocument, text: string, settings: Settings): readonly Finding[] {
+    const fileName = uriToPath(document.uri) ?? URI.parse(document.uri).path;
+    const outcome = this.project.analyse(fileName, text, engineSettings(settings));
+    return outcome.kind === 'analysed' ? outcome.result.findings : [];
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  /** Indexes every source file under the folders (cross-file handlers, tool list), yielding between chunks. */
+  async indexFolders(folders: readonly string[], settingsFor: (uri: string) => Promise<Settings>): Promise<Set<string>> {
+    const changed = new Set<string>();
+    const { files } = collectSourceFiles(folders);
+    for (let i = 0; i < files.length; i++) {
+      const file = files[i];
+      const uri = URI.file(file).toString();
+      try {
+        const text = await fs.promises.readFile(file, 'utf8');
+        const engine = engineSettings(await settingsFor(uri));
+        for (const target of this.project.indexText(file, text, engine)) changed.add(target);
+        if (!this.tools.has(uri)) this.tools.set(uri, listTools(file, text, engine.handlerFactories));
+      } catch (error) {
+        this.log(`Could not index ${file}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (i % 50 === 49) await new Promise((resolve) => setImmediate(resolve));
+    }
+    return changed;
+  }
+
+  /** Every registered tool known in the workspace. */
+  workspaceTools(): WorkspaceTool[] {
+    const result: WorkspaceTool[] = [];
+    for (const [uri, tools] of this.tools) for (const tool of tools) result.push({ ...tool, uri });
+    return result;
+  }
+}

@@ -1,0 +1,119 @@
+/** Quick fixes per diagnostic, "disable for this line", and `source.fixAll.mcpEnvelope`. */
+import {
+  type CodeAction,
+  CodeActionKind,
+  type CodeActionParams,
+  type Diagnostic,
+  type TextEdit,
+} from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { fixAll } from '../analysis/fixApplier';
+import { DISABLE_NEXT_LINE } from '../analysis/suppression';
+import type { Finding, OffsetEdit } from '../analysis/types';
+import type { DocumentAnalysis } from './analysisService';
+import { DIAGNOSTIC_SOURCE, isDiagnosticData } from './diagnosticsProvider';
+
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.mcpEnvelope`;
+
+function toTextEdit(document: TextDocument, edit: OffsetEdit): TextEdit {
+  return { range: { start: document.positionAt(edit.start), end: document.positionAt(edit.end) }, newText: edit.newText };
+}
+
+/** One minimal edit turning `before` into `after` (common prefix and suffix kept). */
+export function minimalEdit(before: string, after: string): OffsetEdit {
+  let prefix = 0;
+  const max = Math.min(before.length, after.length);
+  while (prefix < max && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (
+    suffix < max - prefix &&
+    before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)
+  ) {
+    suffix++;
+  }
+  return { start: prefix, end: before.length - suffix, newText: after.slice(prefix, after.length - suffix) };
+}
+
+function findingFor(analysis: DocumentAnalysis, document: TextDocument, diagnostic: Diagnostic): Finding | undefined {
+  if (diagnostic.source !== DIAGNOSTIC_SOURCE) return undefined;
+  const data = diagnostic.data;
+  const check = isDiagnosticData(data) ? data.check : String(diagnostic.code ?? '');
+  const start = document.offsetAt(diagnostic.range.start);
+  const end = document.offsetAt(diagnostic.range.end);
+  return analysis.findings.find((f) => f.check === check && f.start === start && f.end === end);
+}
+
+function disableAction(document: TextDocument, diagnostic: Diagnostic, check: string): CodeAction {
+  const line = diagnostic.range.start.line;
+  const lineText = document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
+  const indent = /^[ \t]*/.exec(lineText)?.[0] ?? '';
+  const previous =
+    line > 0 ? document.getText({ start: { line: line - 1, character: 0 }, end: { line, character: 0 } }) : '';
+  let edit: TextEdit;
+  if (previous.includes(DISABLE_NEXT_LINE) && !/disable-next-line\s*$/.test(previous.trimEnd())) {
+    const end = previous.replace(/\r?\n$/, '').length;
+    edit = { range: { start: { line: line - 1, character: end }, end: { line: line - 1, character: end } }, newText: `, ${check}` };
+  } else {
+    edit = {
+      range: { start: { line, character: 0 }, end: { line, character: 0 } },
+      newText: `${indent}// ${DISABLE_NEXT_LINE} ${check}\n`,
+    };
+  }
+  return {
+    title: `Disable ${check} for this line`,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [diagnostic],
+    edit: { changes: { [document.uri]: [edit] } },
+  };
+}
+
+export function fixAllAction(
+  document: TextDocument,
+  fileName: string,
+  analyse: (text: string) => readonly Finding[],
+): CodeAction | undefined {
+  const before = document.getText();
+  const result = fixAll(fileName, before, analyse);
+  if (result.text === before) return undefined;
+  return {
+    title: `Fix all mcp-envelope problems (${result.applied.length})`,
+    kind: FIX_ALL_KIND,
+    edit: { changes: { [document.uri]: [toTextEdit(document, minimalEdit(before, result.text))] } },
+  };
+}
+
+export function provideCodeActions(
+  params: CodeActionParams,
+  document: TextDocument,
+  analysis: DocumentAnalysis,
+  fixAllFor: () => CodeAction | undefined,
+): CodeAction[] {
+  const only = params.context.only;
+  const wantsFixAll = only?.some((kind) => FIX_ALL_KIND.startsWith(kind) || kind === CodeActionKind.Source) ?? false;
+  if (only && only.every((kind) => kind.startsWith(CodeActionKind.Source))) {
+    const action = wantsFixAll ? fixAllFor() : undefined;
+    return action ? [action] : [];
+  }
+  const actions: CodeAction[] = [];
+  let anyFixable = false;
+  for (const diagnostic of params.context.diagnostics) {
+    const finding = findingFor(analysis, document, diagnostic);
+    if (!finding) continue;
+    for (const fix of finding.computeFixes()) {
+      anyFixable = true;
+      actions.push({
+        title: fix.title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        isPreferred: fix.preferred,
+        edit: { changes: { [document.uri]: fix.edits.map((edit) => toTextEdit(document, edit)) } },
+      });
+    }
+    actions.push(disableAction(document, diagnostic, finding.check));
+  }
+  if (anyFixable && analysis.findings.filter((f) => f.fixable).length > 1) {
+    const action = fixAllFor();
+    if (action) actions.push({ ...action, kind: CodeActionKind.QuickFix, title: 'Fix all mcp-envelope problems in this file' });
+  }
+  return actions;
+}

@@ -1,0 +1,140 @@
+/**
+ * The MCP Envelope language server: wires documents, settings, diagnostics and code actions.
+ * Start with `--stdio` or `--node-ipc`.
+ */
+import {
+  CodeActionKind,
+  DidChangeConfigurationNotification,
+  ProposedFeatures,
+  TextDocumentSyncKind,
+  TextDocuments,
+  createConnection,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { URI } from 'vscode-uri';
+import { AnalysisService, uriToPath } from './lsp/analysisService';
+import { FIX_ALL_KIND, fixAllAction, provideCodeActions } from './lsp/codeActionProvider';
+import { toDiagnostic } from './lsp/diagnosticsProvider';
+import { SettingsProvider } from './lsp/settingsProvider';
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+const settings = new SettingsProvider(connection);
+const analysis = new AnalysisService((message) => connection.console.log(message));
+let workspaceFolders: string[] = [];
+let dynamicConfigurationRegistration = false;
+
+async function validate(document: TextDocument): Promise<void> {
+  try {
+    const current = await settings.get(document.uri);
+    if (documents.get(document.uri)?.version !== document.version) return;
+    if (!current.enable) {
+      await connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: [] });
+      return;
+    }
+    const result = analysis.analyse(document, current);
+    await connection.sendDiagnostics({
+      uri: document.uri,
+      version: document.version,
+      diagnostics: result.findings.map((finding) => toDiagnostic(document, finding)),
+    });
+    revalidateFiles(result.changedFiles);
+  } catch (error) {
+    connection.console.error(`Validation of ${document.uri} failed: ${error instanceof Error ? error.stack : String(error)}`);
+  }
+}
+
+function revalidateFiles(fileNames: readonly string[]): void {
+  if (fileNames.length === 0) return;
+  const wanted = new Set(fileNames);
+  for (const document of documents.all()) {
+    const fileName = uriToPath(document.uri);
+    if (fileName && wanted.has(fileName)) {
+      analysis.forget(document.uri);
+      void validate(document);
+    }
+  }
+}
+
+function revalidateAll(): void {
+  for (const document of documents.all()) void validate(document);
+}
+
+connection.onInitialize((params) => {
+  const configuration = params.capabilities.workspace?.configuration === true;
+  settings.enablePull(configuration);
+  dynamicConfigurationRegistration = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+  workspaceFolders = (params.workspaceFolders ?? [])
+    .map((folder) => uriToPath(folder.uri))
+    .filter((p): p is string => p !== undefined);
+  if (workspaceFolders.length === 0 && params.rootUri) {
+    const root = uriToPath(params.rootUri);
+    if (root) workspaceFolders = [root];
+  }
+  return {
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+      workspace: { workspaceFolders: { supported: true } },
+    },
+    serverInfo: { name: 'mcp-envelope' },
+  };
+});
+
+connection.onInitialized(() => {
+  if (dynamicConfigurationRegistration) {
+    void connection.client
+      .register(DidChangeConfigurationNotification.type, { section: 'mcpEnvelope' })
+      .catch(() => undefined);
+  }
+  void analysis
+    .indexFolders(workspaceFolders, (uri) => settings.get(uri))
+    .then((changed) => {
+      connection.console.log(`Indexed ${workspaceFolders.length} workspace folder(s).`);
+      revalidateFiles([...changed]);
+    });
+});
+
+connection.onDidChangeConfiguration(() => {
+  settings.clear();
+  analysis.clear();
+  revalidateAll();
+});
+
+connection.onDidChangeWatchedFiles(async (params) => {
+  for (const change of params.changes) {
+    const fileName = uriToPath(change.uri);
+    if (!fileName || documents.get(change.uri)) continue;
+    if (change.type === 3) revalidateFiles(analysis.project.forget(fileName));
+    else revalidateFiles([...(await analysis.indexFolders([fileName], (uri) => settings.get(uri)))]);
+  }
+});
+
+documents.onDidOpen((event) => void validate(event.document));
+documents.onDidChangeContent(async (event) => {
+  const current = await settings.get(event.document.uri);
+  if (current.run === 'onType') await validate(event.document);
+});
+documents.onDidSave((event) => void validate(event.document));
+documents.onDidClose((event) => {
+  analysis.forget(event.document.uri);
+  settings.forget(event.document.uri);
+  void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+});
+
+connection.onCodeAction(async (params) => {
+  const document = documents.get(params.textDocument.uri);
+  if (!document) return [];
+  const current = await settings.get(document.uri);
+  if (!current.enable) return [];
+  const result = analysis.analyse(document, current);
+  const fileName = uriToPath(document.uri) ?? URI.parse(document.uri).path;
+  return provideCodeActions(params, document, result, () =>
+    fixAllAction(document, fileName, (text) => analysis.analyseText(document, text, current)),
+  );
+});
+
+connection.onRequest('mcpEnvelope/tools', () => analysis.workspaceTools());
+
+documents.listen(connection);
+connection.listen();
