@@ -3,10 +3,12 @@
  * test tables, the doc pages and the settings in package.json.
  */
 import type { Check } from '../analysis/types';
+import { leakedInternals } from './leaked-internals';
 import { missingIsRetryable } from './missing-is-retryable';
 import { throwInHandler } from './throw-in-handler';
+import { unguardedHandler } from './unguarded-handler';
 
-export const CHECKS: readonly Check[] = [throwInHandler, missingIsRetryable];
+export const CHECKS: readonly Check[] = [throwInHandler, unguardedHandler, missingIsRetryable, leakedInternals];
 
 export const CHECK_IDS: readonly string[] = CHECKS.map((check) => check.meta.id);
 

@@ -1,0 +1,239 @@
+import ts from 'typescript';
+import { wrapBodyAwaitingReturns } from '../analysis/awaitingWrap';
+import type { ToolHandler } from '../analysis/handlers';
+import { functionHeadRange } from '../analysis/handlerHead';
+import { type FunctionLike, enclosingTry, isFunctionLike, unwrapExpression, walkOwnBody } from '../analysis/syntax';
+import type { AnalysisContext, Check } from '../analysis/types';
+
+/** Global functions and namespaces whose calls do not fail on ordinary input. */
+const SAFE_GLOBAL_CALLS = new Set([
+  'String',
+  'Number',
+  'Boolean',
+  'Symbol',
+  'isNaN',
+  'isFinite',
+  'parseInt',
+  'parseFloat',
+  'encodeURIComponent',
+  'encodeURI',
+]);
+const SAFE_NAMESPACES = new Set(['console', 'Math']);
+const SAFE_QUALIFIED_CALLS = new Set([
+  'JSON.stringify',
+  'Array.isArray',
+  'Array.from',
+  'Array.of',
+  'Object.keys',
+  'Object.values',
+  'Object.entries',
+  'Object.assign',
+  'Object.freeze',
+  'Object.fromEntries',
+  'Date.now',
+  'Number.isFinite',
+  'Number.isInteger',
+  'Number.isNaN',
+  'Promise.resolve',
+]);
+/** Methods of strings, arrays, maps and sets that do not fail (their callbacks are judged on their own). */
+const SAFE_METHODS = new Set([
+  'map',
+  'filter',
+  'join',
+  'slice',
+  'concat',
+  'includes',
+  'some',
+  'every',
+  'find',
+  'findIndex',
+  'indexOf',
+  'lastIndexOf',
+  'push',
+  'unshift',
+  'toString',
+  'toFixed',
+  'trim',
+  'trimStart',
+  'trimEnd',
+  'toUpperCase',
+  'toLowerCase',
+  'padStart',
+  'padEnd',
+  'startsWith',
+  'endsWith',
+  'replace',
+  'replaceAll',
+  'split',
+  'sort',
+  'reverse',
+  'flat',
+  'flatMap',
+  'reduce',
+  'forEach',
+  'keys',
+  'values',
+  'entries',
+  'has',
+  'get',
+  'set',
+  'add',
+  'at',
+  'charAt',
+  'substring',
+  'localeCompare',
+]);
+/** Constructors that throw on bad input, which a handler usually passes straight from its arguments. */
+const THROWING_CONSTRUCTORS = new Set(['URL', 'RegExp', 'BigInt']);
+
+const MAX_HELPER_DEPTH = 4;
+
+/** Functions declared in the file, by name (first declaration wins). */
+function localFunctions(sourceFile: ts.SourceFile): Map<string, FunctionLike> {
+  const functions = new Map<string, FunctionLike>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionDeclaration(node) && node.name && node.body && !functions.has(node.name.text)) {
+      functions.set(node.name.text, node);
+    } else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      const init = unwrapExpression(node.initializer);
+      if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && !functions.has(node.name.text)) {
+        functions.set(node.name.text, init);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return functions;
+}
+
+function isSafeCall(call: ts.CallExpression): boolean {
+  const callee = unwrapExpression(call.expression);
+  if (ts.isIdentifier(callee)) return SAFE_GLOBAL_CALLS.has(callee.text);
+  if (ts.isPropertyAccessExpression(callee)) {
+    const receiver = unwrapExpression(callee.expression);
+    if (ts.isIdentifier(receiver)) {
+      if (SAFE_NAMESPACES.has(receiver.text)) return true;
+      if (SAFE_QUALIFIED_CALLS.has(`${receiver.text}.${callee.name.text}`)) return true;
+    }
+    return SAFE_METHODS.has(callee.name.text);
+  }
+  return false;
+}
+
+interface Finder {
+  functions: Map<string, FunctionLike>;
+  verdicts: Map<FunctionLike, boolean>;
+}
+
+/** Whether calling a same-file function can throw or reject: it awaits, throws or calls something that can. */
+function functionCanFail(finder: Finder, fn: FunctionLike, depth: number): boolean {
+  const known = finder.verdicts.get(fn);
+  if (known !== undefined) return known;
+  if (depth > MAX_HELPER_DEPTH) return true;
+  finder.verdicts.set(fn, false); // recursion guard: a cycle adds no failure of its own
+  let fails = false;
+  walkOwnBody(fn, (node) => {
+    if (fails) return false;
+    if (ts.isThrowStatement(node) || ts.isAwaitExpression(node)) fails = true;
+    else if (ts.isCallExpression(node) || ts.isNewExpression(node)) fails = callCanFail(finder, node, depth + 1);
+    return !fails;
+  });
+  finder.verdicts.set(fn, fails);
+  return fails;
+}
+
+function callCanFail(finder: Finder, call: ts.CallExpression | ts.NewExpression, depth: number): boolean {
+  if (ts.isNewExpression(call)) {
+    return ts.isIdentifier(call.expression) && THROWING_CONSTRUCTORS.has(call.expression.text);
+  }
+  if (call.expression.kind === ts.SyntaxKind.ImportKeyword) return true;
+  const callee = unwrapExpression(call.expression);
+  if (ts.isIdentifier(callee)) {
+    const local = finder.functions.get(callee.text);
+    if (local) return functionCanFail(finder, local, depth);
+  }
+  if (ts.isFunctionExpression(callee) || ts.isArrowFunction(callee)) return functionCanFail(finder, callee, depth);
+  return !isSafeCall(call);
+}
+
+/** Whether `node` runs in a catch or finally block of a try inside the handler: failure handling is there already. */
+function inFailureHandling(node: ts.Node, fn: FunctionLike): boolean {
+  let child: ts.Node = node;
+  let current: ts.Node | undefined = node.parent;
+  while (current && current !== fn) {
+    if (isFunctionLike(current)) return false;
+    if (ts.isCatchClause(current)) return true;
+    if (ts.isTryStatement(current) && current.finallyBlock === child) return true;
+    child = current;
+    current = current.parent;
+  }
+  return false;
+}
+
+/** The first await or fallible call in the handler's own body that no try/catch in the handler guards. */
+function firstUnguardedFailure(
+  finder: Finder,
+  handler: ToolHandler,
+): ts.AwaitExpression | ts.CallExpression | ts.NewExpression | undefined {
+  let found: ts.AwaitExpression | ts.CallExpression | ts.NewExpression | undefined;
+  walkOwnBody(handler.fn, (node) => {
+    if (found) return false;
+    const candidate =
+      ts.isAwaitExpression(node) ||
+      ((ts.isCallExpression(node) || ts.isNewExpression(node)) && callCanFail(finder, node, 0));
+    if (!candidate) return undefined;
+    if (enclosingTry(node, handler.fn) || inFailureHandling(node, handler.fn)) return false;
+    found = node;
+    return false;
+  });
+  return found;
+}
+
+function describeSite(context: AnalysisContext, site: ts.Node): string {
+  const target = ts.isAwaitExpression(site) ? site.expression : site;
+  const callee =
+    ts.isCallExpression(target) || ts.isNewExpression(target)
+      ? target.expression.getText(context.sourceFile)
+      : undefined;
+  const shown = callee ? `${ts.isNewExpression(target) ? 'new ' : ''}${callee}(…)` : target.getText(context.sourceFile);
+  const short = shown.replace(/\s+/g, ' ');
+  const label = short.length > 40 ? short.slice(0, 39) + '…' : short;
+  return ts.isAwaitExpression(site) ? `await ${label}` : label;
+}
+
+export const unguardedHandler: Check = {
+  meta: {
+    id: 'unguarded-handler',
+    description:
+      'A tool handler that awaits or calls something that can fail, with no try/catch turning the failure into an error envelope.',
+    defaultSeverity: 'info',
+    fixable: true,
+  },
+  run(context, report) {
+    const finder: Finder = { functions: localFunctions(context.sourceFile), verdicts: new Map() };
+    for (const handler of context.handlers) {
+      if (!handler.fn.body) continue;
+      const site = firstUnguardedFailure(finder, handler);
+      if (!site) continue;
+      const { start, end } = functionHeadRange(handler.fn, context.sourceFile);
+      const consequence = handler.lowLevel
+        ? 'becomes a JSON-RPC error that the model never sees'
+        : 'reaches the model as unstructured text with no errorCategory or isRetryable';
+      report({
+        start,
+        end,
+        message: `This tool handler runs \`${describeSite(context, site)}\` outside any try/catch: if it fails, the failure ${consequence}.`,
+        fixes: () => [
+          {
+            title: 'Wrap the handler body in try/catch returning structured errors',
+            edits: [
+              wrapBodyAwaitingReturns(context, handler.fn, handler.toolName, (call) => callCanFail(finder, call, 0)),
+            ],
+            preferred: true,
+          },
+        ],
+      });
+    }
+  },
+};
