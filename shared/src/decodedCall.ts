@@ -8,18 +8,20 @@ export type CallOutcome = 'success' | 'empty' | 'tool-error' | 'protocol-error' 
 
 /** Which encoding the envelope's facts were read from (design.md, "Where the fields live"). */
 export type EnvelopeEncoding =
-  | 'top-level'
-  | 'json-text'
-  | 'structured-content'
-  | 'ok-code'
-  | 'plain-text'
-  | 'json-rpc-error'
-  | 'none';
+  'top-level' | 'json-text' | 'structured-content' | 'ok-code' | 'plain-text' | 'json-rpc-error' | 'none';
 
 export interface CallFinding {
   /** A static check id where one applies, or a live-only id such as `retry-storm`. */
   check: string;
   message: string;
+}
+
+/** The latest `notifications/progress` seen for a call, and how many arrived. */
+export interface CallProgress {
+  updates: number;
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 export interface DecodedCall {
@@ -41,6 +43,8 @@ export interface DecodedCall {
   suggestedAction?: SuggestedAction | string;
   attemptedQuery?: unknown;
   partialResults?: unknown;
+  /** Progress notifications seen for this call (via the request's `_meta.progressToken`). */
+  progress?: CallProgress;
   /** The raw request and response messages, for the panel's detail view. */
   request?: unknown;
   response?: unknown;

@@ -1,0 +1,209 @@
+/**
+ * Pairs `tools/call` requests with their responses (ids strings or numbers, answered in any order), follows
+ * progress and cancellation notifications, decodes each answer, and adds the live-only `retry-storm` finding.
+ * Incremental: the panel feeds entries as a trace grows; the CLI feeds a whole file.
+ */
+import type { DecodedCall } from '../decodedCall';
+import { NEVER_RETRYABLE } from '../taxonomy';
+import { HOST_TO_SERVER, SERVER_TO_HOST, type TraceEntry } from '../trace';
+import { isRecord, stableJson, type JsonObject } from './json';
+import { nextActionFor } from './nextAction';
+import { decodeRpcError, decodeToolResult, type DecodedResult } from './result';
+
+/** JSON-RPC ids 1 and "1" are different ids: the key keeps the type. */
+function idKey(server: string, id: unknown): string {
+  return `${server}\u0000${typeof id}\u0000${String(id)}`;
+}
+
+function durationBetween(start: string, end: string): number | null {
+  const started = Date.parse(start);
+  const ended = Date.parse(end);
+  return Number.isNaN(started) || Number.isNaN(ended) ? null : Math.max(0, ended - started);
+}
+
+/** A failure the identical call cannot get past: declared not retryable, or a request the server rejected. */
+function isNonRetryableFailure(decoded: DecodedResult): boolean {
+  if (decoded.outcome !== 'tool-error' && decoded.outcome !== 'protocol-error') return false;
+  if (decoded.retryable !== null) return !decoded.retryable;
+  if (decoded.rpcCode === -32602 || decoded.rpcCode === -32601) return true;
+  return decoded.category !== null && NEVER_RETRYABLE.has(decoded.category);
+}
+
+export class CallTracker {
+  private readonly all: DecodedCall[] = [];
+  private readonly open = new Map<string, DecodedCall>();
+  private readonly byProgressToken = new Map<string, DecodedCall>();
+  /** Identical calls (server, tool, arguments) whose last answer was a non-retryable failure. */
+  private readonly failedForGood = new Map<string, DecodedCall>();
+  private readonly callKeys = new WeakMap<DecodedCall, string>();
+
+  /** Every call seen so far, in request order. */
+  get calls(): readonly DecodedCall[] {
+    return this.all;
+  }
+
+  /** Feeds one trace entry; returns the calls it created or changed. */
+  add(entry: TraceEntry): DecodedCall[] {
+    const changed: DecodedCall[] = [];
+    const messages = Array.isArray(entry.msg) ? entry.msg : [entry.msg];
+    for (const message of messages) {
+      if (!isRecord(message)) continue;
+      const call = this.handle(entry, message);
+      if (call) changed.push(call);
+    }
+    return changed;
+  }
+
+  private handle(entry: TraceEntry, message: JsonObject): DecodedCall | undefined {
+    const params = isRecord(message.params) ? message.params : {};
+    if (typeof message.method === 'string') {
+      if (message.method === 'tools/call' && message.id !== undefined && entry.dir === HOST_TO_SERVER) {
+        return this.startCall(entry, message, params);
+      }
+      if (message.method === 'notifications/cancelled' && entry.dir === HOST_TO_SERVER) {
+        return this.cancel(entry, params);
+      }
+      if (message.method === 'notifications/progress' && entry.dir === SERVER_TO_HOST) {
+        return this.progress(entry, params);
+      }
+      return undefined;
+    }
+    if (message.id !== undefined && entry.dir === SERVER_TO_HOST && ('result' in message || 'error' in message)) {
+      return this.finish(entry, message);
+    }
+    return undefined;
+  }
+
+  private startCall(entry: TraceEntry, message: JsonObject, params: JsonObject): DecodedCall {
+    const id = message.id as string | number;
+    const tool = typeof params.name === 'string' ? params.name : '';
+    const args = params.arguments ?? {};
+    const call: DecodedCall = {
+      id,
+      server: entry.server,
+      tool,
+      arguments: args,
+      startedAt: entry.ts,
+      durationMs: null,
+      outcome: 'pending',
+      category: null,
+      retryable: null,
+      message: null,
+      encoding: 'none',
+      nextAction: nextActionFor({ outcome: 'pending', category: null, retryable: null, hasPartialResults: false }),
+      findings: [],
+      request: message,
+    };
+    const sameCallKey = `${entry.server}\u0000${tool}\u0000${stableJson(args)}`;
+    this.callKeys.set(call, sameCallKey);
+    const earlier = this.failedForGood.get(sameCallKey);
+    if (earlier) {
+      call.findings.push({
+        check: 'retry-storm',
+        message: `Same tool and identical arguments as call ${JSON.stringify(earlier.id)}, which failed with a non-retryable ${
+          earlier.category ?? 'error'
+        }: the identical call cannot succeed.`,
+      });
+    }
+    this.all.push(call);
+    this.open.set(idKey(entry.server, id), call);
+    const meta = isRecord(params._meta) ? params._meta : undefined;
+    if (meta && (typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number')) {
+      this.byProgressToken.set(idKey(entry.server, meta.progressToken), call);
+    }
+    return call;
+  }
+
+  private finish(entry: TraceEntry, message: JsonObject): DecodedCall | undefined {
+    const key = idKey(entry.server, message.id);
+    const call = this.open.get(key);
+    if (!call) return undefined;
+    this.open.delete(key);
+    call.response = message;
+    if (call.outcome === 'cancelled') return call;
+    call.durationMs = durationBetween(call.startedAt, entry.ts);
+    const decoded = 'error' in message ? decodeRpcError(message.error) : decodeToolResult(message.result);
+    this.apply(call, decoded);
+    const sameCallKey = this.callKeys.get(call);
+    if (sameCallKey !== undefined) {
+      if (isNonRetryableFailure(decoded)) this.failedForGood.set(sameCallKey, call);
+      else this.failedForGood.delete(sameCallKey);
+    }
+    return call;
+  }
+
+  private apply(call: DecodedCall, decoded: DecodedResult): void {
+    call.outcome = decoded.outcome;
+    call.category = decoded.category;
+    call.retryable = decoded.retryable;
+    call.message = decoded.message;
+    call.encoding = decoded.encoding;
+    call.findings.push(...decoded.findings);
+    if (decoded.retryAfterMs !== undefined) call.retryAfterMs = decoded.retryAfterMs;
+    if (decoded.suggestedAction !== undefined) call.suggestedAction = decoded.suggestedAction;
+    if (decoded.attemptedQuery !== undefined) call.attemptedQuery = decoded.attemptedQuery;
+    if (decoded.partialResults !== undefined) call.partialResults = decoded.partialResults;
+    call.nextAction = nextActionFor({
+      outcome: decoded.outcome,
+      category: decoded.category,
+      retryable: decoded.retryable,
+      retryAfterMs: decoded.retryAfterMs,
+      hasPartialResults: decoded.partialResults !== undefined,
+      rpcCode: decoded.rpcCode,
+      textHint: decoded.textHint,
+    });
+  }
+
+  private cancel(entry: TraceEntry, params: JsonObject): DecodedCall | undefined {
+    const call = this.open.get(idKey(entry.server, params.requestId));
+    if (!call || call.outcome !== 'pending') return undefined;
+    call.outcome = 'cancelled';
+    call.durationMs = durationBetween(call.startedAt, entry.ts);
+    call.message = typeof params.reason === 'string' ? params.reason : null;
+    call.nextAction = nextActionFor({
+      outcome: 'cancelled',
+      category: null,
+      retryable: null,
+      hasPartialResults: false,
+    });
+    return call;
+  }
+
+  private progress(entry: TraceEntry, params: JsonObject): DecodedCall | undefined {
+    const call = this.byProgressToken.get(idKey(entry.server, params.progressToken));
+    if (!call || typeof params.progress !== 'number') return undefined;
+    call.progress = {
+      updates: (call.progress?.updates ?? 0) + 1,
+      progress: params.progress,
+      ...(typeof params.total === 'number' && { total: params.total }),
+      ...(typeof params.message === 'string' && { message: params.message }),
+    };
+    return call;
+  }
+}
+
+/** Decodes every `tools/call` in a sequence of trace entries. */
+export function decodeCalls(entries: Iterable<TraceEntry>): DecodedCall[] {
+  const tracker = new CallTracker();
+  for (const entry of entries) tracker.add(entry);
+  return [...tracker.calls];
+}
+
+/** The fields of design.md's `calls --format json` shape, in its order, and nothing else. */
+export function toCallsJson(call: DecodedCall): Record<string, unknown> {
+  return {
+    id: call.id,
+    server: call.server,
+    tool: call.tool,
+    arguments: call.arguments,
+    startedAt: call.startedAt,
+    durationMs: call.durationMs,
+    outcome: call.outcome,
+    category: call.category,
+    retryable: call.retryable,
+    message: call.message,
+    encoding: call.encoding,
+    nextAction: call.nextAction,
+    findings: call.findings.map((finding) => ({ check: finding.check, message: finding.message })),
+  };
+}
