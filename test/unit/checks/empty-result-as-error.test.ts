@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { findingsOf, runCheckTable } from './checkTester';
+
+const header = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\n`;
+
+const searchFixed =
+  header +
+  `server.registerTool('search_orders', {}, async ({ customerId }) => {\n  const rows = await db.query('select * from orders where customer = $1', [customerId]);\n  if (rows.length === 0) {\n    return {\n      content: [{ type: 'text', text: \`No orders for customer \${customerId}\` }],\n    };\n  }\n  return { content: [{ type: 'text', text: JSON.stringify(rows) }] };\n});`;
+
+runCheckTable('empty-result-as-error', {
+  valid: [
+    {
+      name: 'an empty result already reported as success',
+      code: searchFixed,
+    },
+    {
+      name: 'NOT_FOUND for one record looked up by id',
+      code:
+        header +
+        `server.registerTool('get_order', {}, async ({ id }) => {\n  const order = await db.orders.findById(id);\n  if (!order) {\n    return { isError: true, errorCategory: 'NOT_FOUND', isRetryable: false, content: [{ type: 'text', text: \`Order \${id} not found\` }] };\n  }\n  return { content: [{ type: 'text', text: JSON.stringify(order) }] };\n});`,
+    },
+    {
+      name: '"not found" text naming the id, without a category',
+      code: `function h(matches: string[], sku: string) {\n  if (matches.length == 0) return { isError: true, content: [{ type: 'text', text: \`Product \${sku} not found\` }] };\n  return { content: [] };\n}`,
+    },
+    {
+      name: 'an empty list of replicas is an access failure',
+      code: `function h(replicas: string[]) {\n  if (replicas.length === 0) {\n    return { isError: true, content: [{ type: 'text', text: 'Unable to reach the search cluster: no healthy replica' }] };\n  }\n  return { content: [] };\n}`,
+    },
+    {
+      name: 'a BUSINESS refusal of an empty cart',
+      code: `function h(cart: { items: string[] }) {\n  if (cart.items.length === 0) return { isError: true, errorCategory: 'BUSINESS', isRetryable: false, content: [{ type: 'text', text: 'Add an item before checking out' }] };\n  return { content: [] };\n}`,
+    },
+    {
+      name: 'a required input that is missing is not an empty result',
+      code:
+        header +
+        `server.tool('lookup', async ({ query }) => {\n  if (!query) return { isError: true, content: [{ type: 'text', text: 'query is required' }] };\n  return { content: [] };\n});`,
+    },
+    {
+      name: 'emptiness checked, but the envelope is in the non-empty branch',
+      code: `function h(rows: unknown[]) {\n  if (rows.length === 0) return { content: [{ type: 'text', text: 'No rows' }] };\n  return { isError: true, content: [{ type: 'text', text: 'Too many rows' }] };\n}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'registerTool: no orders for a customer is a valid empty answer (multi-line, template text)',
+      code:
+        header +
+        `server.registerTool('search_orders', {}, async ({ customerId }) => {\n  const rows = await db.query('select * from orders where customer = $1', [customerId]);\n  if (rows.length === 0) {\n    return {\n      isError: true,\n      errorCategory: 'UNKNOWN',\n      isRetryable: false,\n      content: [{ type: 'text', text: \`No orders for customer \${customerId}\` }],\n    };\n  }\n  return { content: [{ type: 'text', text: JSON.stringify(rows) }] };\n});`,
+      errors: [{ line: 7, column: 7, endColumn: 20, message: /nothing was found \(it tests rows\).*valid answer/ }],
+      fixTitle: /valid empty result instead of an error \(nothing in rows\)/,
+      output: searchFixed,
+    },
+    {
+      name: 'server.tool: !orders where orders is a query result, facts prefix dropped from the text',
+      code:
+        header +
+        `server.tool('recent_orders', 'Recent orders', async ({ customerId }) => {\n  const orders = await api.listOrders(customerId);\n  if (!orders) return { isError: true, content: [{ type: 'text', text: '[UNKNOWN, not retryable] No recent orders' }] };\n  return { content: [{ type: 'text', text: orders.join('\\n') }] };\n});`,
+      errors: [{ line: 5, column: 25, endColumn: 38 }],
+      output:
+        header +
+        `server.tool('recent_orders', 'Recent orders', async ({ customerId }) => {\n  const orders = await api.listOrders(customerId);\n  if (!orders) return { content: [{ type: 'text', text: 'No recent orders' }] };\n  return { content: [{ type: 'text', text: orders.join('\\n') }] };\n});`,
+    },
+    {
+      name: 'setRequestHandler: ternary on size === 0 with structuredContent and no text',
+      code:
+        header +
+        `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  const tags = await loadTags();\n  return tags.size === 0\n    ? { isError: true, structuredContent: { errorCategory: 'UNKNOWN', isRetryable: false }, content: [] }\n    : { content: [{ type: 'text', text: [...tags].join(', ') }] };\n});`,
+      errors: [{ line: 6, column: 9, endColumn: 22 }],
+      output:
+        header +
+        `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  const tags = await loadTags();\n  return tags.size === 0\n    ? { content: [{ type: 'text', text: 'No tags matched the request.' }] }\n    : { content: [{ type: 'text', text: [...tags].join(', ') }] };\n});`,
+    },
+    {
+      name: 'helper function, else branch of a non-emptiness test, JSON text and extra _meta kept',
+      code: `function toResult(hits: string[]) {\n  if (hits.length > 0) {\n    return { content: [{ type: 'text', text: hits.join('\\n') }] };\n  } else {\n    return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: 'empty' }) }], _meta: { source: 'index' } };\n  }\n}`,
+      errors: [{ line: 5, column: 14, endColumn: 27 }],
+      output: `function toResult(hits: string[]) {\n  if (hits.length > 0) {\n    return { content: [{ type: 'text', text: hits.join('\\n') }] };\n  } else {\n    return { content: [{ type: 'text', text: 'No hits matched the request.' }], _meta: { source: 'index' } };\n  }\n}`,
+    },
+    {
+      name: 'count === 0 and rows.length < 1 with the "No results" wording',
+      code: `function a(count: number) {\n  if (count === 0) return { isError: true, content: [{ type: 'text', text: 'No results' }] };\n}\nfunction b(rows: unknown[]) {\n  if (rows.length < 1) return { isError: true, content: [{ type: 'text', text: 'Nothing matched' }] };\n}`,
+      errors: [
+        { line: 2, column: 29 },
+        { line: 5, column: 33 },
+      ],
+      output: `function a(count: number) {\n  if (count === 0) return { content: [{ type: 'text', text: 'No results' }] };\n}\nfunction b(rows: unknown[]) {\n  if (rows.length < 1) return { content: [{ type: 'text', text: 'Nothing matched' }] };\n}`,
+    },
+    {
+      name: 'suppression silences only the line it names',
+      code: `function a(matches: string[]) {\n  // mcp-envelope-disable-next-line empty-result-as-error\n  if (!matches.length) return { isError: true, content: [{ type: 'text', text: 'No matches' }] };\n  if (matches.length == 0) return { isError: true, content: [{ type: 'text', text: 'No matches' }] };\n}`,
+      errors: [{ line: 4, column: 37 }],
+      output: `function a(matches: string[]) {\n  // mcp-envelope-disable-next-line empty-result-as-error\n  if (!matches.length) return { isError: true, content: [{ type: 'text', text: 'No matches' }] };\n  if (matches.length == 0) return { content: [{ type: 'text', text: 'No matches' }] };\n}`,
+    },
+  ],
+});
+
+void it('empty-result-as-error: the fixed search has no empty-result-as-error finding left', () => {
+  assert.equal(findingsOf('empty-result-as-error', { name: 'fixed', code: searchFixed }).findings.length, 0);
+});
