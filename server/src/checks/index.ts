@@ -3,12 +3,13 @@
  * test tables, the doc pages and the settings in package.json.
  */
 import type { Check } from '../analysis/types';
+import { emptyResultAsError } from './empty-result-as-error';
 import { leakedInternals } from './leaked-internals';
 import { missingIsRetryable } from './missing-is-retryable';
 import { throwInHandler } from './throw-in-handler';
 import { unguardedHandler } from './unguarded-handler';
 
-export const CHECKS: readonly Check[] = [throwInHandler, unguardedHandler, missingIsRetryable, leakedInternals];
+export const CHECKS: readonly Check[] = [throwInHandler, unguardedHandler, missingIsRetryable, leakedInternals, emptyResultAsError];
 
 export const CHECK_IDS: readonly string[] = CHECKS.map((check) => check.meta.id);
 
