@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { findingsOf, runCheckTable } from './checkTester';
+
+const header = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\n`;
+
+const searchFixed =
+  header +
+  `server.registerTool('search_orders', {}, async ({ customerId }) => {\n  try {\n    return { content: [{ type: 'text', text: JSON.stringify(await db.orders(customerId)) }] };\n  } catch (error) {\n    return {\n      isError: true,\n      errorCategory: 'UNKNOWN',\n      isRetryable: false,\n      content: [{ type: 'text', text: \`[UNKNOWN, not retryable] search_orders failed: \${error instanceof Error ? error.message : 'unexpected failure'}\` }],\n    };\n  }\n});`;
+
+runCheckTable('failure-as-success', {
+  valid: [
+    {
+      name: 'catch returns an error envelope',
+      code: searchFixed,
+    },
+    {
+      name: 'catch rethrows',
+      code:
+        header +
+        `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [] };\n  } catch (e) {\n    throw e;\n  }\n});`,
+    },
+    {
+      name: 'catch delegates to an envelope builder',
+      code:
+        header +
+        `server.tool('a', async () => {\n  try {\n    return { content: [] };\n  } catch (e) {\n    return toolError(e);\n  }\n});`,
+    },
+    {
+      name: 'catch inside a map callback that skips a bad item',
+      code:
+        header +
+        `server.registerTool('a', {}, async ({ files }) => {\n  const sizes = files.map((f) => {\n    try {\n      return statSync(f).size;\n    } catch {\n      return null;\n    }\n  });\n  return { content: [{ type: 'text', text: JSON.stringify(sizes) }] };\n});`,
+    },
+    {
+      name: 'catch outside any tool handler',
+      code: `async function load() {\n  try {\n    return await db.all();\n  } catch {\n    return [];\n  }\n}`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'registerTool: the failure is reported as data (multi-line catch return)',
+      code:
+        header +
+        `server.registerTool('search_orders', {}, async ({ customerId }) => {\n  try {\n    return { content: [{ type: 'text', text: JSON.stringify(await db.orders(customerId)) }] };\n  } catch (error) {\n    return {\n      content: [{ type: 'text', text: 'No orders found' }],\n    };\n  }\n});`,
+      errors: [{ line: 6, column: 5, endLine: 6, endColumn: 18, message: /returns a normal result/ }],
+      fixTitle: /errorCategory 'UNKNOWN', isRetryable: false \(no evidence in scope\)/,
+      output: searchFixed,
+    },
+    {
+      name: 'low-level setRequestHandler: evidence from the catch, isError: false counts as success',
+      code:
+        header +
+        `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  try {\n    return { content: [] };\n  } catch (err) {\n    if (err instanceof TimeoutError) {\n      return { isError: false, content: [{ type: 'text', text: 'cached results only' }] };\n    }\n    throw err;\n  }\n});`,
+      errors: [{ line: 6, column: 5, endColumn: 16 }],
+      fixTitle: /'TRANSIENT', isRetryable: true \(instanceof TimeoutError\)/,
+      output:
+        header +
+        `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  try {\n    return { content: [] };\n  } catch (err) {\n    if (err instanceof TimeoutError) {\n      return {\n        isError: true,\n        errorCategory: 'TRANSIENT',\n        isRetryable: true,\n        content: [{ type: 'text', text: \`[TRANSIENT, retryable] The tool failed: \${err instanceof Error ? err.message : 'unexpected failure'}\` }],\n      };\n    }\n    throw err;\n  }\n});`,
+    },
+    {
+      name: 'deprecated server.tool with a bare catch: message without the error, wording evidence',
+      code:
+        header +
+        `server.tool('weather', 'Weather', async ({ city }) => {\n  try {\n    return { content: [{ type: 'text', text: await forecast(city) }] };\n  } catch {\n    return { content: [{ type: 'text', text: 'Weather service unavailable, showing nothing' }] };\n  }\n});`,
+      errors: [{ line: 6, column: 5, endColumn: 10 }],
+      fixTitle: /'TRANSIENT', isRetryable: true \("unavailable"\)/,
+      output:
+        header +
+        `server.tool('weather', 'Weather', async ({ city }) => {\n  try {\n    return { content: [{ type: 'text', text: await forecast(city) }] };\n  } catch {\n    return {\n      isError: true,\n      errorCategory: 'TRANSIENT',\n      isRetryable: true,\n      content: [{ type: 'text', text: '[TRANSIENT, retryable] weather failed' }],\n    };\n  }\n});`,
+    },
+    {
+      name: 'a same-file helper that swallows the failure into an empty list: reported, no automatic fix',
+      code:
+        header +
+        `async function findOrders(id: string) {\n  try {\n    return await db.orders(id);\n  } catch (e) {\n    return [];\n  }\n}\nserver.registerTool('orders', {}, async ({ id }) => {\n  const orders = await findOrders(id);\n  return { content: [{ type: 'text', text: orders.length ? orders.join() : 'No orders' }] };\n});`,
+      errors: [{ line: 6, column: 5, endColumn: 14, message: /helper of a tool handler/ }],
+      output: null,
+    },
+    {
+      name: 'suppression comment on the line before the catch',
+      code:
+        header +
+        `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [] };\n  }\n  // mcp-envelope-disable-next-line failure-as-success\n  catch (e) {\n    return { content: [] };\n  }\n});\nserver.registerTool('b', {}, async () => {\n  try {\n    return { content: [] };\n  } catch (e) {\n    return { content: [] };\n  }\n});`,
+      errors: [{ line: 15, column: 5 }],
+      output:
+        header +
+        `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [] };\n  }\n  // mcp-envelope-disable-next-line failure-as-success\n  catch (e) {\n    return { content: [] };\n  }\n});\nserver.registerTool('b', {}, async () => {\n  try {\n    return { content: [] };\n  } catch (e) {\n    return {\n      isError: true,\n      errorCategory: 'UNKNOWN',\n      isRetryable: false,\n      content: [{ type: 'text', text: \`[UNKNOWN, not retryable] b failed: \${e instanceof Error ? e.message : 'unexpected failure'}\` }],\n    };\n  }\n});`,
+    },
+  ],
+});
+
+void it('failure-as-success: the fixed handler has no failure-as-success finding left', () => {
+  assert.equal(findingsOf('failure-as-success', { name: 'fixed', code: searchFixed }).findings.length, 0);
+});
