@@ -46,9 +46,7 @@ server.registerTool(
       if (orders.length === 0) {
         return {
           isError: true, // mistake: empty-result-as-error
-          errorCategory: 'NOT_FOUND',
-          isRetryable: false,
-          content: [{ type: 'text', text: `[NOT_FOUND, not retryable] No orders for customer ${customerId}.` }],
+          content: [{ type: 'text', text: 'No orders found.' }],
         };
       }
       return { content: [{ type: 'text', text: JSON.stringify(orders) }] };
