@@ -1,0 +1,89 @@
+import { runCheckTable } from './checkTester';
+
+const header = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\n`;
+
+runCheckTable('retry-inside-tool', {
+  valid: [
+    {
+      name: 'one attempt, TRANSIENT envelope on failure',
+      code:
+        header +
+        `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [{ type: 'text', text: await fetchQuote() }] };\n  } catch (e) {\n    return { isError: true, errorCategory: 'TRANSIENT', isRetryable: true, retryAfterMs: 2000, content: [{ type: 'text', text: 'Quotes are unavailable; retry in 2 s' }] };\n  }\n});`,
+    },
+    {
+      name: 'a loop over items that skips the ones that fail',
+      code:
+        header +
+        `server.registerTool('sizes', {}, async ({ files }) => {\n  const sizes: number[] = [];\n  for (const file of files) {\n    try {\n      sizes.push((await stat(file)).size);\n    } catch {\n      continue;\n    }\n  }\n  return { content: [{ type: 'text', text: JSON.stringify(sizes) }] };\n});`,
+    },
+    {
+      name: 'a pagination loop without try/catch',
+      code:
+        header +
+        `server.tool('all_pages', async () => {\n  let cursor: string | undefined;\n  const rows: unknown[] = [];\n  do {\n    const page = await list(cursor);\n    rows.push(...page.rows);\n    cursor = page.next;\n  } while (cursor);\n  return { content: [{ type: 'text', text: JSON.stringify(rows) }] };\n});`,
+    },
+    {
+      name: 'a retry loop outside any tool handler (a client library)',
+      code: `import pRetry from 'p-retry';\nasync function connect() {\n  for (let attempt = 0; attempt < 3; attempt++) {\n    try {\n      return await open();\n    } catch {\n      await sleep(100);\n    }\n  }\n  return pRetry(open);\n}`,
+    },
+    {
+      name: 'a property named retry is not a call',
+      code:
+        header +
+        `server.registerTool('a', {}, async () => {\n  const options = { retry: 3 };\n  return { content: [{ type: 'text', text: JSON.stringify(options) }] };\n});`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'registerTool: for loop with an attempt counter and sleep',
+      code:
+        header +
+        `server.registerTool('quote', {}, async ({ symbol }) => {\n  for (let attempt = 1; attempt <= 3; attempt++) {\n    try {\n      return { content: [{ type: 'text', text: await fetchQuote(symbol) }] };\n    } catch (e) {\n      await sleep(200 * attempt);\n    }\n  }\n  return { isError: true, errorCategory: 'TRANSIENT', isRetryable: true, content: [{ type: 'text', text: 'quote unavailable' }] };\n});`,
+      errors: [
+        {
+          line: 4,
+          column: 3,
+          endColumn: 49,
+          severity: 'info',
+          message: /waits between attempts.*agent loop.*TRANSIENT with isRetryable: true/,
+        },
+      ],
+      output: null,
+    },
+    {
+      name: 'server.tool: while (true) with continue from the catch',
+      code:
+        header +
+        `server.tool('lock', 'Take the lock', async () => {\n  while (true) {\n    try {\n      await acquire();\n      break;\n    } catch {\n      continue;\n    }\n  }\n  return { content: [{ type: 'text', text: 'locked' }] };\n});`,
+      errors: [{ line: 4, column: 3, endColumn: 15, message: /tries again from the catch/ }],
+      output: null,
+    },
+    {
+      name: 'setRequestHandler: do…while with setTimeout in a Promise, squiggle on do',
+      code:
+        header +
+        `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  let result;\n  do {\n    try {\n      result = await call(req.params.name);\n    } catch {\n      await new Promise((resolve) => setTimeout(resolve, 500));\n    }\n  } while (!result);\n  return result;\n});`,
+      errors: [{ line: 5, column: 3, endColumn: 5 }],
+      output: null,
+    },
+    {
+      name: 'p-retry default import under another name, withRetry helper, and a same-file helper function',
+      code:
+        header +
+        `import retryer from 'p-retry';\nasync function load(id: string) {\n  return withRetry(() => db.get(id), { retries: 3 });\n}\nserver.registerTool('get', {}, async ({ id }) => {\n  const row = await load(id);\n  const audit = await retryer(() => db.audit(id), { retries: 2 });\n  return { content: [{ type: 'text', text: JSON.stringify([row, audit]) }] };\n});`,
+      errors: [
+        { line: 5, column: 10, endColumn: 19, message: /withRetry\(\) retries inside the tool/ },
+        { line: 9, column: 23, endColumn: 30, message: /retryer\(\) retries/ },
+      ],
+      output: null,
+    },
+    {
+      name: 'exponentialBackoff call and suppression of another',
+      code:
+        header +
+        `server.registerTool('a', {}, async () => {\n  // mcp-envelope-disable-next-line retry-inside-tool\n  await backoff(() => ping());\n  const data = await exponentialBackoff(() => fetchAll());\n  return { content: [{ type: 'text', text: data }] };\n});`,
+      errors: [{ line: 6, column: 22, endColumn: 40 }],
+      output: null,
+    },
+  ],
+});
