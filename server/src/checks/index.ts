@@ -3,13 +3,29 @@
  * test tables, the doc pages and the settings in package.json.
  */
 import type { Check } from '../analysis/types';
+import { contradictoryRetryable } from './contradictory-retryable';
 import { emptyResultAsError } from './empty-result-as-error';
+import { genericErrorMessage } from './generic-error-message';
+import { invalidErrorCategory } from './invalid-error-category';
 import { leakedInternals } from './leaked-internals';
+import { missingErrorCategory } from './missing-error-category';
+import { missingErrorContent } from './missing-error-content';
 import { missingIsRetryable } from './missing-is-retryable';
 import { throwInHandler } from './throw-in-handler';
 import { unguardedHandler } from './unguarded-handler';
 
-export const CHECKS: readonly Check[] = [throwInHandler, unguardedHandler, missingIsRetryable, leakedInternals, emptyResultAsError];
+export const CHECKS: readonly Check[] = [
+  throwInHandler,
+  unguardedHandler,
+  missingIsRetryable,
+  missingErrorCategory,
+  invalidErrorCategory,
+  contradictoryRetryable,
+  missingErrorContent,
+  genericErrorMessage,
+  leakedInternals,
+  emptyResultAsError,
+];
 
 export const CHECK_IDS: readonly string[] = CHECKS.map((check) => check.meta.id);
 

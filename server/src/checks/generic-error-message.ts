@@ -1,0 +1,137 @@
+import ts from 'typescript';
+import { safeMessageSource } from '../analysis/edits';
+import { caughtErrorName, toolNameOf } from '../analysis/envelopeFields';
+import type { ErrorEnvelope } from '../analysis/envelopes';
+import { findProperty, unwrapExpression } from '../analysis/syntax';
+import type { AnalysisContext, Check, Fix } from '../analysis/types';
+
+/** Messages that tell a model nothing it can act on, normalised (lower case, no trailing punctuation). */
+const GENERIC_MESSAGES = new Set([
+  'operation failed',
+  'the operation failed',
+  'error',
+  'an error occurred',
+  'an error has occurred',
+  'error occurred',
+  'an unexpected error occurred',
+  'unexpected error',
+  'something went wrong',
+  'internal error',
+  'internal server error',
+  'unknown error',
+  'failed',
+  'failure',
+  'request failed',
+  'tool failed',
+  'tool execution failed',
+]);
+
+const FACTS_PREFIX = /^\s*\[[^\]]*\]\s*/;
+
+/** The facts prefix (`[UNKNOWN, not retryable] `) a message starts with, if any. */
+function factsPrefixOf(text: string): string {
+  return FACTS_PREFIX.exec(text)?.[0] ?? '';
+}
+
+/** Whether a message is one of the generic phrases, allowing a facts prefix, an `Error:` label and trailing punctuation. */
+export function isGenericMessage(text: string): boolean {
+  let words = text.replace(FACTS_PREFIX, '').trim();
+  const labelled = /^error\s*:\s*(.+)$/i.exec(words);
+  if (labelled) words = labelled[1];
+  words = words
+    .replace(/^oops[\s,!.]*/i, '')
+    .replace(/[\s.!?:;…。]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+  return GENERIC_MESSAGES.has(words);
+}
+
+interface GenericSite {
+  /** The node to underline. */
+  node: ts.Expression;
+  text: string;
+  /** A string literal the fix may rewrite (not a JSON string, whose message sits inside other text). */
+  rewritable: boolean;
+}
+
+function jsonMessage(text: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      const message = (parsed as Record<string, unknown>).message;
+      return typeof message === 'string' ? message : undefined;
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/** The envelope's messages that say nothing actionable: text parts, JSON text messages, JSON.stringify'd messages. */
+function genericSites(envelope: ErrorEnvelope): GenericSite[] {
+  const sites: GenericSite[] = [];
+  for (const part of envelope.texts) {
+    const literal = ts.isStringLiteralLike(unwrapExpression(part.node));
+    if (part.jsonKeys && part.staticText !== undefined) {
+      const message = jsonMessage(part.staticText);
+      if (message !== undefined && isGenericMessage(message)) {
+        sites.push({ node: part.node, text: message, rewritable: false });
+      }
+    } else if (part.staticText !== undefined && isGenericMessage(part.staticText)) {
+      sites.push({ node: part.node, text: part.staticText, rewritable: literal });
+    }
+    const property = part.jsonObject && findProperty(part.jsonObject, ['message']);
+    if (property && ts.isPropertyAssignment(property)) {
+      const value = unwrapExpression(property.initializer);
+      if (ts.isStringLiteralLike(value) && isGenericMessage(value.text)) {
+        sites.push({ node: property.initializer, text: value.text, rewritable: true });
+      }
+    }
+  }
+  return sites;
+}
+
+function escapeTemplate(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+}
+
+/** In a catch clause, the one useful rewrite: name the operation and include the caught error's message. */
+function fixes(context: AnalysisContext, envelope: ErrorEnvelope, site: GenericSite): Fix[] {
+  const caught = caughtErrorName(envelope.object);
+  if (!caught || !site.rewritable) return [];
+  const tool = toolNameOf(context, envelope.object) ?? 'The tool';
+  const prefix = factsPrefixOf(site.text);
+  const template = '`' + escapeTemplate(prefix + tool + ' failed: ') + '${' + safeMessageSource(caught) + '}`';
+  return [
+    {
+      title: `Name the failed operation and include ${caught}'s message`,
+      edits: [{ start: site.node.getStart(context.sourceFile), end: site.node.getEnd(), newText: template }],
+      preferred: false,
+    },
+  ];
+}
+
+export const genericErrorMessage: Check = {
+  meta: {
+    id: 'generic-error-message',
+    description:
+      'Error text that says nothing actionable, such as "Operation failed", "An error occurred" or "Something went wrong".',
+    defaultSeverity: 'warning',
+    fixable: true,
+  },
+  run(context, report) {
+    const seen = new Set<ts.Node>();
+    for (const envelope of context.envelopes) {
+      for (const site of genericSites(envelope)) {
+        if (seen.has(site.node)) continue;
+        seen.add(site.node);
+        const catchable = caughtErrorName(envelope.object) !== undefined && site.rewritable;
+        report({
+          node: site.node,
+          message: `"${site.text.trim()}" says nothing an agent can act on: name the operation that failed, the input or resource involved, the rule it broke and whether it is temporary.`,
+          fixes: catchable ? () => fixes(context, envelope, site) : undefined,
+        });
+      }
+    }
+  },
+};
