@@ -3,14 +3,11 @@
  * test tables, the doc pages and the settings in package.json.
  */
 import type { Check } from '../analysis/types';
-import { contradictoryRetryable } from './contradictory-retryable';
 import { emptyResultAsError } from './empty-result-as-error';
-import { genericErrorMessage } from './generic-error-message';
-import { invalidErrorCategory } from './invalid-error-category';
+import { failureAsSuccess } from './failure-as-success';
 import { leakedInternals } from './leaked-internals';
-import { missingErrorCategory } from './missing-error-category';
-import { missingErrorContent } from './missing-error-content';
 import { missingIsRetryable } from './missing-is-retryable';
+import { retryInsideTool } from './retry-inside-tool';
 import { throwInHandler } from './throw-in-handler';
 import { unguardedHandler } from './unguarded-handler';
 
@@ -18,13 +15,10 @@ export const CHECKS: readonly Check[] = [
   throwInHandler,
   unguardedHandler,
   missingIsRetryable,
-  missingErrorCategory,
-  invalidErrorCategory,
-  contradictoryRetryable,
-  missingErrorContent,
-  genericErrorMessage,
   leakedInternals,
   emptyResultAsError,
+  failureAsSuccess,
+  retryInsideTool,
 ];
 
 export const CHECK_IDS: readonly string[] = CHECKS.map((check) => check.meta.id);
