@@ -3,9 +3,14 @@
  * test tables, the doc pages and the settings in package.json.
  */
 import type { Check } from '../analysis/types';
+import { contradictoryRetryable } from './contradictory-retryable';
 import { emptyResultAsError } from './empty-result-as-error';
 import { failureAsSuccess } from './failure-as-success';
+import { genericErrorMessage } from './generic-error-message';
+import { invalidErrorCategory } from './invalid-error-category';
 import { leakedInternals } from './leaked-internals';
+import { missingErrorCategory } from './missing-error-category';
+import { missingErrorContent } from './missing-error-content';
 import { missingIsRetryable } from './missing-is-retryable';
 import { retryInsideTool } from './retry-inside-tool';
 import { throwInHandler } from './throw-in-handler';
@@ -15,6 +20,11 @@ export const CHECKS: readonly Check[] = [
   throwInHandler,
   unguardedHandler,
   missingIsRetryable,
+  missingErrorCategory,
+  invalidErrorCategory,
+  contradictoryRetryable,
+  missingErrorContent,
+  genericErrorMessage,
   leakedInternals,
   emptyResultAsError,
   failureAsSuccess,
