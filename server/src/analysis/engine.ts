@@ -6,6 +6,7 @@ import ts from 'typescript';
 import { CHECKS } from '../checks';
 import { findErrorEnvelopes, type ErrorEnvelope } from './envelopes';
 import { type ExternalHandlerRef, type HandlerScan, type ToolHandler, scanHandlers } from './handlers';
+import { NodeIndex } from './nodeIndex';
 import { suppressedLines } from './suppression';
 import { type FunctionLike, isFunctionLike, lineIndentAt, walkOwnBody } from './syntax';
 import type { AnalysisContext, EngineSettings, Finding, Severity } from './types';
@@ -55,6 +56,7 @@ class Context implements AnalysisContext {
     readonly sourceFile: ts.SourceFile,
     readonly settings: EngineSettings,
     private readonly scan: HandlerScan,
+    readonly nodes: NodeIndex,
   ) {}
 
   get text(): string {
@@ -67,7 +69,7 @@ class Context implements AnalysisContext {
     return this.scan.registrations;
   }
   get envelopes(): readonly ErrorEnvelope[] {
-    this.lazyEnvelopes ??= findErrorEnvelopes(this.sourceFile);
+    this.lazyEnvelopes ??= findErrorEnvelopes(this.nodes);
     return this.lazyEnvelopes;
   }
 
@@ -135,12 +137,14 @@ export function analyseSourceFile(
   settings: EngineSettings,
   options: AnalyseOptions = {},
 ): AnalysisResult {
+  const nodes = new NodeIndex(sourceFile);
   const scan = scanHandlers(sourceFile, {
     handlerFactories: settings.handlerFactories,
     externalExports: options.externalExports,
     resolveImport: options.resolveImport,
+    index: nodes,
   });
-  const context = new Context(sourceFile, settings, scan);
+  const context = new Context(sourceFile, settings, scan, nodes);
   const findings: Finding[] = [];
   const lineOf = (offset: number): number => sourceFile.getLineAndCharacterOfPosition(offset).line;
   const suppressed = suppressedLines(sourceFile.text, lineOf);

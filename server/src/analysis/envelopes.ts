@@ -3,6 +3,7 @@
  * and reads where each envelope field lives: top level, `structuredContent`, or JSON text content.
  */
 import ts from 'typescript';
+import { NodeIndex } from './nodeIndex';
 import { type NamedProperty, findProperty, hasSpread, propertyNameText, staticText, unwrapExpression } from './syntax';
 
 export type FieldLocation = 'top-level' | 'structuredContent' | 'text';
@@ -150,24 +151,21 @@ function readEnvelope(object: ts.ObjectLiteralExpression, isErrorProperty: Named
 }
 
 /** Every object literal in the file whose `isError` is `true` or an expression that can be true. */
-export function findErrorEnvelopes(sourceFile: ts.SourceFile): ErrorEnvelope[] {
+export function findErrorEnvelopes(source: NodeIndex | ts.SourceFile): ErrorEnvelope[] {
+  const index = source instanceof NodeIndex ? source : new NodeIndex(source);
   const envelopes: ErrorEnvelope[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isObjectLiteralExpression(node)) {
-      for (const property of node.properties) {
-        if (
-          (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) &&
-          propertyNameText(property.name) === 'isError'
-        ) {
-          const value = unwrapExpression(propertyValue(property));
-          if (value.kind !== ts.SyntaxKind.FalseKeyword) envelopes.push(readEnvelope(node, property));
-          break;
-        }
+  for (const node of index.of(ts.SyntaxKind.ObjectLiteralExpression, ts.isObjectLiteralExpression)) {
+    for (const property of node.properties) {
+      if (
+        (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) &&
+        propertyNameText(property.name) === 'isError'
+      ) {
+        const value = unwrapExpression(propertyValue(property));
+        if (value.kind !== ts.SyntaxKind.FalseKeyword) envelopes.push(readEnvelope(node, property));
+        break;
       }
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
+  }
   return envelopes;
 }
 

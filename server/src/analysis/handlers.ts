@@ -6,6 +6,7 @@
  */
 import * as path from 'node:path';
 import ts from 'typescript';
+import { FUNCTION_KINDS, NodeIndex } from './nodeIndex';
 import { type FunctionLike, findProperty, isFunctionLike, unwrapExpression } from './syntax';
 
 export type RegistrationKind = 'registerTool' | 'tool' | 'setRequestHandler' | 'factory' | 'jsdoc';
@@ -50,6 +51,8 @@ export interface HandlerScanOptions {
   externalExports?: ReadonlyMap<string, Omit<ExternalHandlerRef, 'fileName' | 'exportName'>>;
   /** Resolves an import specifier from this file to an absolute file path. */
   resolveImport?: (specifier: string, fromFile: string) => string | undefined;
+  /** The file's node index, when the caller has one already. */
+  index?: NodeIndex;
 }
 
 const TOOLS_CALL = 'tools/call';
@@ -68,10 +71,10 @@ interface LocalBindings {
 }
 
 /** Collects the file's named functions and imported bindings, once per scan. */
-function collectBindings(sourceFile: ts.SourceFile): LocalBindings {
+function collectBindings(index: NodeIndex): LocalBindings {
   const functions = new Map<string, FunctionLike>();
   const imports = new Map<string, { specifier: string; exportName: string }>();
-  const visit = (node: ts.Node): void => {
+  for (const node of index.ofKinds([ts.SyntaxKind.FunctionDeclaration, ts.SyntaxKind.VariableDeclaration])) {
     if (ts.isFunctionDeclaration(node) && node.name && node.body && !functions.has(node.name.text)) {
       functions.set(node.name.text, node);
     } else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
@@ -79,20 +82,20 @@ function collectBindings(sourceFile: ts.SourceFile): LocalBindings {
       if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && !functions.has(node.name.text)) {
         functions.set(node.name.text, init);
       }
-    } else if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.importClause) {
-      const specifier = node.moduleSpecifier.text;
-      const clause = node.importClause;
-      if (clause.name) imports.set(clause.name.text, { specifier, exportName: 'default' });
-      if (clause.namedBindings && ts.isNamedImports(clause.namedBindings)) {
-        for (const element of clause.namedBindings.elements) {
-          const exportName = (element.propertyName ?? element.name).text;
-          imports.set(element.name.text, { specifier, exportName });
-        }
+    }
+  }
+  for (const node of index.of(ts.SyntaxKind.ImportDeclaration, ts.isImportDeclaration)) {
+    if (!ts.isStringLiteral(node.moduleSpecifier) || !node.importClause) continue;
+    const specifier = node.moduleSpecifier.text;
+    const clause = node.importClause;
+    if (clause.name) imports.set(clause.name.text, { specifier, exportName: 'default' });
+    if (clause.namedBindings && ts.isNamedImports(clause.namedBindings)) {
+      for (const element of clause.namedBindings.elements) {
+        const exportName = (element.propertyName ?? element.name).text;
+        imports.set(element.name.text, { specifier, exportName });
       }
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
+  }
   return { functions, imports };
 }
 
@@ -135,6 +138,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   const seen = new Set<ts.Node>();
   let bindings: LocalBindings | undefined;
   const factories = new Set(options.handlerFactories);
+  const index = options.index ?? new NodeIndex(sourceFile);
 
   const addHandler = (expression: ts.Expression, kind: RegistrationKind, toolName: string | null): void => {
     const target = unwrapExpression(expression);
@@ -145,7 +149,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
       return;
     }
     if (!ts.isIdentifier(target)) return;
-    bindings ??= collectBindings(sourceFile);
+    bindings ??= collectBindings(index);
     const local = bindings.functions.get(target.text);
     if (local) {
       if (!seen.has(local)) handlers.push({ fn: local, kind, lowLevel, toolName });
@@ -159,8 +163,8 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
     }
   };
 
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+  const visitCall = (node: ts.CallExpression): void => {
+    if (ts.isPropertyAccessExpression(node.expression)) {
       const method = node.expression.name.text;
       const args = node.arguments;
       if (method === 'registerTool' && args.length >= 3) {
@@ -178,7 +182,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
         addHandler(args[1], 'setRequestHandler', null);
       }
     }
-    if (ts.isCallExpression(node) && factories.size > 0) {
+    if (factories.size > 0) {
       const callee = node.expression;
       const name = ts.isIdentifier(callee)
         ? callee.text
@@ -213,6 +217,8 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
         }
       }
     }
+  };
+  const visitFunction = (node: ts.Node): void => {
     if (isFunctionLike(node) && !seen.has(node)) {
       const tagged =
         hasHandlerTag(node) ||
@@ -227,9 +233,11 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
         registrations.push({ name: null, kind: 'jsdoc', node, nameNode: node });
       }
     }
-    ts.forEachChild(node, visit);
   };
-  visit(sourceFile);
+  for (const call of index.of(ts.SyntaxKind.CallExpression, ts.isCallExpression)) visitCall(call);
+  if (sourceFile.text.includes('@mcpToolHandler')) {
+    for (const fn of index.ofKinds(FUNCTION_KINDS)) visitFunction(fn);
+  }
 
   if (options.externalExports && options.externalExports.size > 0) {
     const exported = exportedFunctions(sourceFile);

@@ -4,6 +4,7 @@ import type { CategoryCase } from '../../../shared/src/taxonomy';
 import type { EnvelopeStyle } from '../../../shared/src/envelopeStyle';
 import type { ErrorEnvelope } from './envelopes';
 import type { ToolHandler, ToolRegistration } from './handlers';
+import type { NodeIndex } from './nodeIndex';
 import type { FunctionLike } from './syntax';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
@@ -58,6 +59,8 @@ export interface AnalysisContext {
   /** Tool handlers whose functions are in this file. */
   readonly handlers: readonly ToolHandler[];
   readonly registrations: readonly ToolRegistration[];
+  /** Every node of the file by kind: look nodes up here instead of walking the tree again. */
+  readonly nodes: NodeIndex;
   /** Error envelopes written anywhere in this file. */
   readonly envelopes: readonly ErrorEnvelope[];
   /** The handler whose own body (or a same-file function it calls directly) contains `node`. */
