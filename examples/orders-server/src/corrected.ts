@@ -88,7 +88,7 @@ server.registerTool(
       const orders = await store.listOrders(customerId, status);
       if (orders.length === 0) {
         const which = status ? `${status} orders` : 'orders';
-        return { isError: false, content: [{ type: 'text', text: `Customer ${customerId} has no ${which}.` }] };
+        return { isError: false, content: [{ type: 'text', text: `No ${which} found for customer ${customerId}.` }] };
       }
       return { content: [{ type: 'text', text: JSON.stringify(orders) }] };
     } catch (error) {
