@@ -12,6 +12,7 @@ import { leakedInternals } from './leaked-internals';
 import { missingErrorCategory } from './missing-error-category';
 import { missingErrorContent } from './missing-error-content';
 import { missingIsRetryable } from './missing-is-retryable';
+import { protocolErrorForExecutionFailure } from './protocol-error-for-execution-failure';
 import { retryInsideTool } from './retry-inside-tool';
 import { throwInHandler } from './throw-in-handler';
 import { unguardedHandler } from './unguarded-handler';
@@ -29,6 +30,7 @@ export const CHECKS: readonly Check[] = [
   emptyResultAsError,
   failureAsSuccess,
   retryInsideTool,
+  protocolErrorForExecutionFailure,
 ];
 
 export const CHECK_IDS: readonly string[] = CHECKS.map((check) => check.meta.id);
