@@ -2,7 +2,7 @@
 // server (the bundled VS Code server for the mocha suite, code-server for the UI flow) and the
 // headless browser. Used by run.mjs, ui-flow.mjs and ../start.mjs.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -150,22 +150,52 @@ export async function waitForHttp(url, child, timeoutMs = 30_000) {
   throw new Error(`no answer from ${url} within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * Settings for a quiet, offline workbench: no gallery queries, no update checks, no welcome page,
+ * no AI features. Written as machine (and for code-server, user) settings of the scratch server.
+ */
+const QUIET_SETTINGS = {
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'update.mode': 'none',
+  'telemetry.telemetryLevel': 'off',
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'chat.disableAIFeatures': true,
+  'security.workspace.trust.enabled': false,
+  'git.enabled': false,
+};
+
+export function writeMachineSettings(folder, extra = {}) {
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'settings.json'), `${JSON.stringify({ ...QUIET_SETTINGS, ...extra }, null, 2)}\n`);
+}
+
 /** The bundled VS Code server with the smoke-test driver (needed for extensionTestsPath). */
-export async function startVsCodeServer(host, dirs, { port, onLine }) {
+export async function startVsCodeServer(host, dirs, { port, onLine, env = {} }) {
+  writeMachineSettings(join(dirs.serverData, 'data', 'Machine'));
   const args = [
     join(host.codeServer, 'lib', 'vscode', 'out', 'server-main.js'),
-    '--host', '127.0.0.1',
-    '--port', String(port),
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
     '--without-connection-token',
     '--accept-server-license-terms',
     '--enable-smoke-test-driver',
-    '--server-data-dir', dirs.serverData,
-    '--user-data-dir', dirs.userData,
-    '--extensions-dir', dirs.extensions,
+    '--server-data-dir',
+    dirs.serverData,
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
     '--disable-workspace-trust',
-    '--telemetry-level', 'off',
+    '--telemetry-level',
+    'off',
   ];
-  const child = startGroup(host.node, args, { env: serverEnv(host, dirs), onLine });
+  const child = startGroup(host.node, args, { env: { ...serverEnv(host, dirs), ...env }, onLine });
   await waitForHttp(`http://127.0.0.1:${port}/version`, child).catch(async (error) => {
     await stopGroup(child);
     throw error;
@@ -180,9 +210,12 @@ export function codeServerArgs(host, extra) {
 
 export function installVsix(host, dirs, vsix) {
   const args = codeServerArgs(host, [
-    '--user-data-dir', dirs.userData,
-    '--extensions-dir', dirs.extensions,
-    '--install-extension', vsix,
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
+    '--install-extension',
+    vsix,
     '--force',
   ]);
   const result = spawnSync(host.node, args, { env: serverEnv(host, dirs), encoding: 'utf8' });
@@ -194,11 +227,17 @@ export function installVsix(host, dirs, vsix) {
 }
 
 export async function startCodeServer(host, dirs, { port, folder, onLine }) {
+  writeMachineSettings(join(dirs.userData, 'Machine'));
+  writeMachineSettings(join(dirs.userData, 'User'));
   const args = codeServerArgs(host, [
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--auth', 'none',
-    '--user-data-dir', dirs.userData,
-    '--extensions-dir', dirs.extensions,
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',

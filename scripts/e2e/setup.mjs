@@ -73,7 +73,10 @@ function ensureSystemPackages() {
   log(`installing ${missing.join(' ')} with apt (first run, ~2-3 min)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+  const install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
+    stdio: 'inherit',
+    env,
+  });
   if (update.status !== 0 || install.status !== 0 || !existsSync(CHROMIUM)) {
     throw new HostMissingError(`apt-get could not install ${missing.join(' ')}; install them by hand and run again.`);
   }
@@ -83,7 +86,8 @@ function ensureSystemPackages() {
 function npmInstall(folder, spec, env, logName) {
   mkdirSync(folder, { recursive: true });
   const manifest = join(folder, 'package.json');
-  if (!existsSync(manifest)) writeFileSync(manifest, `${JSON.stringify({ name: `e2e-${logName}`, private: true }, null, 2)}\n`);
+  if (!existsSync(manifest))
+    writeFileSync(manifest, `${JSON.stringify({ name: `e2e-${logName}`, private: true }, null, 2)}\n`);
   const logFile = join(CACHE_DIR, `install-${logName}.log`);
   const fd = openSync(logFile, 'w');
   const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--foreground-scripts', spec], {
@@ -104,7 +108,8 @@ function ensureNode24() {
   rmSync(NODE_DIR, { recursive: true, force: true });
   // The package's preinstall links the platform binary; allow exactly that package's scripts.
   npmInstall(NODE_DIR, `node@${NODE_MAJOR}`, { ...process.env, npm_config_allow_scripts: 'node' }, 'node24');
-  if (nodeMajor(host.node) !== NODE_MAJOR) throw new HostMissingError(`Node ${NODE_MAJOR} did not install at ${host.node}`);
+  if (nodeMajor(host.node) !== NODE_MAJOR)
+    throw new HostMissingError(`Node ${NODE_MAJOR} did not install at ${host.node}`);
 }
 
 function nodeMajor(nodeBinary) {
@@ -114,7 +119,9 @@ function nodeMajor(nodeBinary) {
 
 function ensureCodeServer() {
   const host = hostPaths();
-  log(`installing code-server ${CODE_SERVER_VERSION} (first run, ~2-3 min; log: ${join(CACHE_DIR, 'install-code-server.log')})…`);
+  log(
+    `installing code-server ${CODE_SERVER_VERSION} (first run, ~2-3 min; log: ${join(CACHE_DIR, 'install-code-server.log')})…`,
+  );
   rmSync(CODE_SERVER_DIR, { recursive: true, force: true });
   const env = {
     ...process.env,
@@ -146,7 +153,9 @@ async function verifyCodeServer() {
     const version = await (await fetch(`http://127.0.0.1:${port}/version`)).text();
     log(`code-server's VS Code server answers (commit ${version.slice(0, 12)})`);
   } catch (error) {
-    throw new HostMissingError(`code-server was installed but does not start: ${error.message}\n${output.slice(-20).join('\n')}`);
+    throw new HostMissingError(
+      `code-server was installed but does not start: ${error.message}\n${output.slice(-20).join('\n')}`,
+    );
   } finally {
     await stopGroup(server);
     removeScratch(dirs);
@@ -185,7 +194,9 @@ function readInstalledVersion(codeServer) {
 
 /** Native builds (spdlog here) are what is skipped when npm blocks install scripts. */
 function nativeModulesBuilt(codeServer) {
-  return existsSync(join(codeServer, 'lib', 'vscode', 'node_modules', '@vscode', 'spdlog', 'build', 'Release', 'spdlog.node'));
+  return existsSync(
+    join(codeServer, 'lib', 'vscode', 'node_modules', '@vscode', 'spdlog', 'build', 'Release', 'spdlog.node'),
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,0 +1,3 @@
+export async function runUiFlow() {
+  throw new Error('not yet');
+}
