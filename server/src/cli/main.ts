@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /** The `mcp-envelope` command line: one engine with the language server. */
-import { runCheck, type CliIo, CHECK_USAGE } from './check';
+import { run as runCalls } from './calls';
+import { runCheck, type CliIo } from './check';
 import { UsageError } from './config';
+import { run as runTap } from './tap';
 import { runTools } from './tools';
 
 declare const MCP_ENVELOPE_VERSION: string;
@@ -12,18 +14,20 @@ const USAGE = `mcp-envelope ${VERSION}
 Usage: mcp-envelope <command> [options]
 
 Commands:
-  check [paths…]       check tool handlers and error envelopes (--format pretty|json|sarif, --fix)
-  tools [paths…]       list registered MCP tools (--format json|pretty)
+  check [paths…]             check tool handlers and error envelopes (--format pretty|json|sarif, --fix)
+  tools [paths…]             list registered MCP tools (--format json|pretty)
+  tap -- <server command…>   run a stdio MCP server through a recording tap (--http for streamable HTTP)
+  calls <trace…>             decode recorded tool calls (--format json|pretty)
 
-Run 'mcp-envelope <command> --help' for a command's options.
-
-${CHECK_USAGE}`;
+Run 'mcp-envelope <command> --help' for a command's options.`;
 
 type CommandRunner = (argv: string[], io: CliIo) => Promise<number>;
 
 const COMMANDS: Record<string, CommandRunner> = {
   check: runCheck,
   tools: runTools,
+  tap: (argv) => runTap(argv),
+  calls: (argv) => runCalls(argv),
 };
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
