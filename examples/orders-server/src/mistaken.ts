@@ -75,6 +75,7 @@ server.registerTool(
     let order: Order | undefined;
     try {
       order = await store.findOrder(orderId);
+      if (!order) return toolError(`Order ${orderId} does not exist.`);
     } catch {
       return {
         isError: true,
@@ -83,7 +84,6 @@ server.registerTool(
         content: [{ type: 'text', text: 'Something went wrong' }], // mistake: generic-error-message
       };
     }
-    if (!order) return toolError(`Order ${orderId} does not exist.`);
     if (amountCents > order.totalCents) {
       return {
         isError: true,
