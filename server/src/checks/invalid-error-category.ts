@@ -35,7 +35,7 @@ function replacementFor(value: string, categoryCase: CategoryCase): string {
 function messageFor(value: string, categoryCase: CategoryCase): string {
   const canonical = canonicalCategory(value);
   if (canonical && value === value.trim()) {
-    return `'${value}' is spelled in the wrong case: mcpEnvelope.categoryCase expects ${expectedSpelling(categoryCase)} ('${spellCategory(canonical, categoryCase)}'), and programs that compare categories exactly will miss it.`;
+    return `'${value}' is not spelled the way mcpEnvelope.categoryCase expects (${expectedSpelling(categoryCase)}: '${replacementFor(value, categoryCase)}'): programs that compare categories exactly will miss it.`;
   }
   const valid = ERROR_CATEGORIES.map((c) => spellCategory(c, categoryCase)).join(', ');
   return `'${value}' is not an error category: an agent or program reading errorCategory knows only ${valid}.`;
