@@ -5,6 +5,7 @@
 import type { Check } from '../analysis/types';
 import { contradictoryRetryable } from './contradictory-retryable';
 import { emptyResultAsError } from './empty-result-as-error';
+import { envelopeHiddenFromModel } from './envelope-hidden-from-model';
 import { failureAsSuccess } from './failure-as-success';
 import { genericErrorMessage } from './generic-error-message';
 import { invalidErrorCategory } from './invalid-error-category';
@@ -31,6 +32,7 @@ export const CHECKS: readonly Check[] = [
   failureAsSuccess,
   retryInsideTool,
   protocolErrorForExecutionFailure,
+  envelopeHiddenFromModel,
 ];
 
 export const CHECK_IDS: readonly string[] = CHECKS.map((check) => check.meta.id);
