@@ -7,7 +7,7 @@ import type { CallFinding, CallOutcome, EnvelopeEncoding } from '../decodedCall'
 import { isEmptyPayload, readContent, type ContentView } from './content';
 import { hasClassification, readFacts, saysFailure, type EnvelopeFacts } from './fields';
 import { isRecord, type JsonObject } from './json';
-import { isGenericMessage, isSdkInputValidationText, leakedInternals, mentionsFacts, saysNoResults } from './text';
+import { categoryHintFromText, isGenericMessage, leakedInternals, mentionsFacts, saysNoResults } from './text';
 
 export interface DecodedResult {
   outcome: CallOutcome;
@@ -202,8 +202,7 @@ export function decodeToolResult(result: unknown): DecodedResult {
   const category = resolveCategory(facts, findings);
   const message = facts.message ?? (content.texts.length > 0 ? content.texts.join('\n') : null);
   errorFindings(facts, category, encoding, content, message, findings);
-  const textHint =
-    category === null && message !== null && isSdkInputValidationText(message) ? 'VALIDATION' : undefined;
+  const textHint = category === null && message !== null ? categoryHintFromText(message) : undefined;
   return {
     outcome: 'tool-error',
     category,

@@ -79,7 +79,22 @@ export function mentionsFacts(text: string, category: ErrorCategory | null): boo
   return category === 'NOT_FOUND' && lower.includes('not found');
 }
 
-/** Whether a text block is a JSON-RPC input-validation error rendered as text by the SDK (`MCP error -32602`). */
-export function isSdkInputValidationText(text: string): boolean {
-  return /MCP error -32602|Input validation error/i.test(text);
+const TEXT_HINTS: readonly [RegExp, ErrorCategory][] = [
+  [/MCP error -32602|Input validation error|\binvalid (?:argument|input|parameter)s?\b/i, 'VALIDATION'],
+  [/\b(?:access denied|permission denied|forbidden|unauthori[sz]ed|EACCES|EPERM)\b|\b40[13]\b/i, 'PERMISSION'],
+  [
+    /\b(?:timed? ?out|ETIMEDOUT|ECONNREFUSED|ECONNRESET|rate limit|temporarily unavailable|try again later)\b|\b(?:429|502|503|504)\b/i,
+    'TRANSIENT',
+  ],
+  [/\b(?:ENOENT|no such file|not found|does not exist)\b|\b404\b/i, 'NOT_FOUND'],
+];
+
+/**
+ * The category plain text reads as, when the server gave none (the SDK's `MCP error -32602`, "Access denied",
+ * ENOENT, …). Used only to word the next action; the decoded category stays null.
+ */
+export function categoryHintFromText(text: string): ErrorCategory | undefined {
+  if (text.length > 2000) return undefined;
+  for (const [pattern, category] of TEXT_HINTS) if (pattern.test(text)) return category;
+  return undefined;
 }

@@ -249,6 +249,27 @@ void describe('decoder: plain text', () => {
       findings: ['missing-error-category', 'missing-is-retryable'],
     },
     {
+      name: 'filesystem access denial hints PERMISSION',
+      result: {
+        isError: true,
+        content: text('Access denied - path outside allowed directories: /etc/hostname not in /tmp/x'),
+      },
+      expect: { category: null, textHint: 'PERMISSION' },
+      findings: ['missing-error-category', 'missing-is-retryable'],
+    },
+    {
+      name: 'ENOENT hints NOT_FOUND',
+      result: { isError: true, content: text("ENOENT: no such file or directory, open '/tmp/x/missing.txt'") },
+      expect: { textHint: 'NOT_FOUND' },
+      findings: ['missing-error-category', 'missing-is-retryable'],
+    },
+    {
+      name: 'text without a recognisable cause gives no hint',
+      result: { isError: true, content: text('The widget could not be frobnicated.') },
+      expect: { textHint: undefined },
+      findings: ['missing-error-category', 'missing-is-retryable'],
+    },
+    {
       name: 'no content at all',
       result: { isError: true, content: [] },
       expect: { encoding: 'none', message: null },
