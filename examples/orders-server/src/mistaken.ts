@@ -79,9 +79,16 @@ server.registerTool(
     } catch {
       return {
         isError: true,
-        errorCategory: 'UNKNOWN',
-        isRetryable: false,
-        content: [{ type: 'text', text: 'Something went wrong' }], // mistake: generic-error-message
+        content: [
+          {
+            type: 'text',
+            text: JSON.stringify({
+              errorCategory: 'UNKNOWN',
+              isRetryable: false,
+              message: 'Something went wrong', // mistake: generic-error-message
+            }),
+          },
+        ],
       };
     }
     if (amountCents > order.totalCents) {
