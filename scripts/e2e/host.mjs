@@ -2,7 +2,7 @@
 // server (the bundled VS Code server for the mocha suite, code-server for the UI flow) and the
 // headless browser. Used by run.mjs, ui-flow.mjs and ../start.mjs.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -59,7 +59,10 @@ export function makeScratch(prefix) {
   return dirs;
 }
 
-/** Copies examples/ (without node_modules, out, dist) into `target` and returns `target`. */
+/**
+ * Copies examples/ (without node_modules, out, dist) into `target` and returns `target`. A symlink to
+ * the repo's node_modules lets TypeScript resolve the SDK and zod imports, as in a real project.
+ */
 export function copyExamples(target) {
   const source = join(REPO, 'examples');
   if (!existsSync(source)) throw new Error(`examples/ is missing at ${source}`);
@@ -68,6 +71,9 @@ export function copyExamples(target) {
     recursive: true,
     filter: (path) => !skipped.has(path.slice(path.lastIndexOf('/') + 1)),
   });
+  const modules = join(REPO, 'node_modules');
+  if (existsSync(modules) && !existsSync(join(target, 'node_modules')))
+    symlinkSync(modules, join(target, 'node_modules'), 'dir');
   return target;
 }
 
@@ -166,6 +172,8 @@ const QUIET_SETTINGS = {
   'chat.disableAIFeatures': true,
   'security.workspace.trust.enabled': false,
   'git.enabled': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'files.exclude': { '**/node_modules': true },
 };
 
 export function writeMachineSettings(folder, extra = {}) {
