@@ -2,7 +2,14 @@ import ts from 'typescript';
 import { wrapBodyAwaitingReturns } from '../analysis/awaitingWrap';
 import type { ToolHandler } from '../analysis/handlers';
 import { functionHeadRange } from '../analysis/handlerHead';
-import { type FunctionLike, enclosingTry, isFunctionLike, unwrapExpression, walkOwnBody } from '../analysis/syntax';
+import {
+  type FunctionLike,
+  enclosingTry,
+  isFunctionLike,
+  propertyNameText,
+  unwrapExpression,
+  walkOwnBody,
+} from '../analysis/syntax';
 import type { AnalysisContext, Check } from '../analysis/types';
 
 /** Global functions and namespaces whose calls do not fail on ordinary input. */
@@ -154,7 +161,29 @@ function callCanFail(finder: Finder, call: ts.CallExpression | ts.NewExpression,
     if (local) return functionCanFail(finder, local, depth);
   }
   if (ts.isFunctionExpression(callee) || ts.isArrowFunction(callee)) return functionCanFail(finder, callee, depth);
-  return !isSafeCall(call);
+  return !isSafeCall(call) && !isFormattingCall(call);
+}
+
+const PARSING_NAME = /parse|decode|validate|assert|load|read|fetch|query/i;
+
+/**
+ * A call whose value is only written into text (`${formatCents(x)}`, `text: describe(order)`) formats
+ * a value the handler already has; unless its name says it parses or loads something, it is not
+ * where a handler's failures come from.
+ */
+function isFormattingCall(call: ts.CallExpression): boolean {
+  const parent = call.parent;
+  const inText =
+    ts.isTemplateSpan(parent) ||
+    (ts.isPropertyAssignment(parent) && parent.initializer === call && propertyNameText(parent.name) === 'text');
+  if (!inText) return false;
+  const callee = unwrapExpression(call.expression);
+  const name = ts.isIdentifier(callee)
+    ? callee.text
+    : ts.isPropertyAccessExpression(callee)
+      ? callee.name.text
+      : undefined;
+  return name !== undefined && !PARSING_NAME.test(name);
 }
 
 /** Whether `node` runs in a catch or finally block of a try inside the handler: failure handling is there already. */
@@ -186,6 +215,17 @@ function firstUnguardedFailure(
     if (enclosingTry(node, handler.fn) || inFailureHandling(node, handler.fn)) return false;
     found = node;
     return false;
+  });
+  return found;
+}
+
+/** Whether the handler's own body has a `throw` that no try/catch in it catches. */
+function hasOwnUncaughtThrow(fn: FunctionLike): boolean {
+  let found = false;
+  walkOwnBody(fn, (node) => {
+    if (found) return false;
+    if (ts.isThrowStatement(node) && !enclosingTry(node, fn)) found = true;
+    return undefined;
   });
   return found;
 }
@@ -230,7 +270,9 @@ export const unguardedHandler: Check = {
             edits: [
               wrapBodyAwaitingReturns(context, handler.fn, handler.toolName, (call) => callCanFail(finder, call, 0)),
             ],
-            preferred: true,
+            // A throw the handler writes itself gets a more specific fix (a return with the category the
+            // throw implies); wrapping first would catch it as UNKNOWN. Fix-all wraps on its next pass.
+            preferred: !hasOwnUncaughtThrow(handler.fn),
           },
         ],
       });

@@ -64,6 +64,18 @@ runCheckTable('unguarded-handler', {
       ),
     },
     {
+      name: 'an imported helper that only formats values into the text',
+      code: lines(
+        `import { formatCents, describeOrder } from './format.js';`,
+        `server.tool('quote', async ({ cents, order }) => ({`,
+        `  content: [`,
+        `    { type: 'text', text: \`Total: \${formatCents(cents)}\` },`,
+        `    { type: 'text', text: describeOrder(order) },`,
+        `  ],`,
+        `}));`,
+      ),
+    },
+    {
       name: 'await outside any tool handler',
       code: lines(`async function warmUp() {`, `  await fetch('https://api.example/health');`, `}`),
     },
@@ -161,6 +173,46 @@ runCheckTable('unguarded-handler', {
         ...catchUnknown('  ', 'get_user'),
         `}`,
         `server.registerTool('get_user', {}, getUser);`,
+      ),
+    },
+    {
+      name: 'a throw of its own: the wrap is only a suggestion, so fix-all first lets the throw become a categorised return',
+      code: lines(
+        `server.tool('get', async ({ id }) => {`,
+        `  const order = await store.find(id);`,
+        `  if (!order) throw new Error(\`order \${id} not found\`);`,
+        `  return { content: [{ type: 'text', text: order.summary }] };`,
+        `});`,
+      ),
+      errors: [{ line: 3, column: 20, endColumn: 37 }],
+      output: null,
+      suggestions: [
+        {
+          title: /^Wrap the handler body in try\/catch returning structured errors$/,
+          output: lines(
+            `server.tool('get', async ({ id }) => {`,
+            `  try {`,
+            `    const order = await store.find(id);`,
+            `    if (!order) throw new Error(\`order \${id} not found\`);`,
+            `    return { content: [{ type: 'text', text: order.summary }] };`,
+            ...catchUnknown('  ', 'get'),
+            `});`,
+          ),
+        },
+      ],
+    },
+    {
+      name: 'a parse call written into the text still counts',
+      code: lines(
+        `server.tool('echo', ({ raw }) => ({ content: [{ type: 'text', text: \`\${JSON.parse(raw).name}\` }] }));`,
+      ),
+      errors: [{ line: 3, column: 21, endColumn: 33, message: /`JSON\.parse\(…\)`/ }],
+      output: lines(
+        `server.tool('echo', ({ raw }) => {`,
+        `  try {`,
+        `    return ({ content: [{ type: 'text', text: \`\${JSON.parse(raw).name}\` }] });`,
+        ...catchUnknown('  ', 'echo'),
+        `});`,
       ),
     },
     {
