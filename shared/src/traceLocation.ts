@@ -25,7 +25,7 @@ export function fileSafeLabel(label: string): string {
 export function traceFileName(label: string, date: Date = new Date(), pid: number = process.pid): string {
   const stamp = date
     .toISOString()
-    .replace(/[:]/g, '')
+    .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
   return `${fileSafeLabel(label)}-${stamp}-${pid}${TRACE_FILE_SUFFIX}`;
 }

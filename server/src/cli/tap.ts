@@ -80,7 +80,11 @@ export function labelForCommand(command: string[]): string {
   const [program, ...rest] = command;
   let name = path.basename(program ?? 'server');
   if (LAUNCHERS.has(name.replace(/\.exe$/, ''))) {
-    const target = rest.find((argument) => !argument.startsWith('-') && argument !== 'run' && argument !== 'exec');
+    const target = rest.find((argument, index) => {
+      if (argument.startsWith('-') || argument === 'run' || argument === 'exec') return false;
+      // The code given to `-e`/`-c` is not a name.
+      return !/^(?:-e|--eval|-p|--print|-c)$/.test(rest[index - 1] ?? '');
+    });
     if (target !== undefined) name = target;
   }
   return path.basename(name.replace(/@[^/@]*$/, '').replace(/^@[^/]+\//, '')).replace(/\.[cm]?[jt]s$|\.py$/, '');
