@@ -4,6 +4,7 @@
  * the catch; `return await call()` does not (the rule typescript-eslint's `return-await` enforces).
  */
 import ts from 'typescript';
+import { NodeIndex } from './nodeIndex';
 import { wrapBodyInTryCatch } from './edits';
 import { type FunctionLike, isFunctionLike, lineIndentAt, unwrapExpression, walkOwnBody } from './syntax';
 import type { AnalysisContext, OffsetEdit } from './types';
@@ -78,6 +79,7 @@ export function wrapBodyAwaitingReturns(
     handlerOf: () => undefined,
     helpersOf: () => [],
     indentOf: (node) => lineIndentAt(text, node.getStart(reparsed)),
+    nodes: new NodeIndex(reparsed),
   };
   const edit = wrapBodyInTryCatch(scratch, awaited, toolName);
   // Every insertion lies inside the replaced body, so the edit maps back by the inserted length.
