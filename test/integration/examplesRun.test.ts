@@ -10,25 +10,38 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import ts from 'typescript';
-import { type DecodedResult, decodeToolResult } from '../../shared/src/decoder';
+import { type DecodedResult, decodeRpcError, decodeToolResult } from '../../shared/src/decoder';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const EXAMPLE_DIR = path.join(REPO_ROOT, 'examples/orders-server');
 
 /**
- * Compiles the example with its own tsconfig into `outDir` (type errors are the business of
- * fixedCodeCompiles.test.ts; here only the emitted JavaScript matters). The directory must sit inside the
- * repository so that the emitted code resolves the SDK from its node_modules.
+ * Compiles the example's sources file by file with its own compiler options into `outDir`. Type errors
+ * are the business of fixedCodeCompiles.test.ts; here only the emitted JavaScript matters, so each file is
+ * transpiled on its own (a whole-program build costs seconds). The repository's package.json has no
+ * `"type"`, so `module: nodenext` emits CommonJS for these files, which is what this asks for directly.
+ * `outDir` must sit inside the repository so that the emitted code resolves the SDK from its node_modules.
  */
 function buildExample(outDir: string): void {
   const configPath = path.join(EXAMPLE_DIR, 'tsconfig.json');
   const read = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, EXAMPLE_DIR, undefined, configPath);
-  const options: ts.CompilerOptions = { ...parsed.options, outDir, noCheck: true, sourceMap: false };
-  const program = ts.createProgram({ rootNames: parsed.fileNames, options });
-  const emitted = program.emit();
-  assert.equal(emitted.emitSkipped, false, 'the example should emit');
+  const rootDir = parsed.options.rootDir ?? path.join(EXAMPLE_DIR, 'src');
+  const compilerOptions: ts.CompilerOptions = {
+    ...parsed.options,
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: undefined,
+    sourceMap: false,
+  };
+  assert.ok(parsed.fileNames.length > 0, 'the example tsconfig should include sources');
+  for (const fileName of parsed.fileNames) {
+    const output = ts.transpileModule(fs.readFileSync(fileName, 'utf8'), { compilerOptions, fileName });
+    const target = path.join(outDir, path.relative(rootDir, fileName)).replace(/\.ts$/, '.js');
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, output.outputText);
+  }
 }
 
 type ToolResult = Awaited<ReturnType<Client['callTool']>>;
@@ -178,6 +191,41 @@ void describe('the orders example over stdio', { timeout: 30_000 }, () => {
     assert.equal(result.isError, false);
     assert.match(firstText(result), /cust-0000/);
     assert.equal(decodeToolResult(result).outcome, 'empty');
+  });
+
+  void it('the low-level twins: an execution failure as an envelope, or as a protocol error the model never sees', async () => {
+    const simulate = { ORDERS_SIMULATE: 'db-timeout' };
+    const lowCorrected = await connect(path.join(outDir, 'corrected/lowLevel.js'), simulate);
+    try {
+      const result = await lowCorrected.callTool({ name: 'get_order', arguments: { orderId: 'ord-1001' } });
+      assertEnvelope(result, {
+        category: 'TRANSIENT',
+        retryable: true,
+        facts: '[TRANSIENT, retryable]',
+        retryAfterMs: 1000,
+      });
+      await assert.rejects(lowCorrected.callTool({ name: 'no_such_tool', arguments: {} }), (error: unknown) => {
+        assert.equal(decodeRpcError(error).rpcCode, ErrorCode.MethodNotFound);
+        return true;
+      });
+    } finally {
+      await lowCorrected.close();
+    }
+    const lowMistaken = await connect(path.join(outDir, 'lowLevel.js'), simulate);
+    try {
+      await assert.rejects(
+        lowMistaken.callTool({ name: 'get_order', arguments: { orderId: 'ord-1001' } }),
+        (error: unknown) => {
+          const decoded = decodeRpcError(error);
+          assert.equal(decoded.outcome, 'protocol-error');
+          assert.equal(decoded.rpcCode, ErrorCode.InternalError);
+          assert.equal(decoded.category, null);
+          return true;
+        },
+      );
+    } finally {
+      await lowMistaken.close();
+    }
   });
 
   void it('the mistaken twin lets a thrown error reach the client as unstructured text', async () => {

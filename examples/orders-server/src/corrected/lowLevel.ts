@@ -59,6 +59,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToo
       isError: true,
       errorCategory: timedOut ? 'TRANSIENT' : 'UNKNOWN',
       isRetryable: timedOut,
+      retryAfterMs: timedOut ? 1000 : undefined,
       content: [
         {
           type: 'text',

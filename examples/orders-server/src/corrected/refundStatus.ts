@@ -52,6 +52,7 @@ export async function getRefundStatus({ refundId }: { refundId: string }): Promi
       isError: true,
       errorCategory: timedOut ? 'TRANSIENT' : 'UNKNOWN',
       isRetryable: timedOut,
+      retryAfterMs: timedOut ? 1000 : undefined,
       content: [
         {
           type: 'text',
