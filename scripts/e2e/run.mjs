@@ -6,7 +6,7 @@
 // Usage: node scripts/e2e/run.mjs [--phase=all|suite|ui] [--no-build] [--timeout=<seconds>] [--verbose]
 //        [--extension=<dir>] [--tests=<compiled index.js>] [--vsix=<file>]
 // Exit codes: 0 pass, 1 tests failed, 2 usage, 3 host cannot be set up, 4 timeout, 5 build failed.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT, REPO, log, runStep } from './host.mjs';
@@ -65,6 +65,7 @@ async function main() {
     return EXIT.usage;
   }
 
+  rmSync(join(REPO, 'out', 'reports', 'e2e-summary.json'), { force: true });
   let host;
   try {
     host = await ensureHost();

@@ -1,11 +1,12 @@
 // Phase 1: runs a mocha suite inside the real extension host of code-server's bundled VS Code
 // server. The browser opens the workbench with an extensionDevelopmentPath / extensionTestsPath
 // payload; when the suite's run() settles, the workbench calls window.codeAutomationExit(code).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import {
   EXIT,
+  REPO,
   copyExamples,
   freePort,
   launchBrowser,
@@ -79,7 +80,10 @@ export async function runSuiteInHost({ host, extensionPath, testsPath, timeoutMs
     }
     if (outcome.code === EXIT.timeout) {
       log(`TIMEOUT: the suite did not finish within ${timeoutMs / 1000} s`);
-      await page.screenshot({ path: `${dirs.root}/timeout.png` }).catch(() => undefined);
+      mkdirSync(join(REPO, 'out', 'reports'), { recursive: true });
+      const shot = join(REPO, 'out', 'reports', 'e2e-suite-timeout.png');
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      log(`screenshot of the workbench: ${shot}`);
       dumpTail(serverOutput);
       return { code: EXIT.timeout };
     }
