@@ -1,0 +1,183 @@
+/**
+ * The streamable-HTTP tap in front of an SDK McpServer (StreamableHTTPServerTransport on 127.0.0.1), driven by the
+ * SDK's Client: answers are identical with and without the tap, in SSE and in JSON response mode, and the trace
+ * records the messages from JSON bodies and SSE events with Authorization redacted.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { z } from 'zod';
+import { run as runTapCommand } from '../../../server/src/cli/tap';
+import { startHttpTap, type RunningHttpTap } from '../../../server/src/tap/httpTap';
+import { TapRecorder } from '../../../server/src/tap/recorder';
+import { Redactor } from '../../../server/src/tap/redact';
+import { TraceWriter } from '../../../server/src/tap/traceWriter';
+import { readTrace, tempDir } from './tapHarness';
+
+const TOKEN = 'http-secret-token-0c4e1d';
+
+function buildServer(): McpServer {
+  const server = new McpServer({ name: 'http-demo', version: '1.0.0' });
+  server.registerTool('lookup', { inputSchema: { id: z.string() } }, ({ id }) => ({
+    isError: true,
+    errorCategory: 'NOT_FOUND',
+    isRetryable: false,
+    content: [{ type: 'text', text: `Order ${id} not found.` }],
+  }));
+  server.registerTool('search', { inputSchema: { q: z.string() } }, () => ({
+    content: [{ type: 'text', text: 'No matches found.' }],
+  }));
+  server.registerTool('boom', {}, () => {
+    throw new Error('db down at /srv/app/db.js:12');
+  });
+  server.registerTool('slow', {}, async (extra) => {
+    const token = extra._meta?.progressToken;
+    if (token !== undefined) {
+      for (const progress of [1, 2]) {
+        await extra.sendNotification({
+          method: 'notifications/progress',
+          params: { progressToken: token, progress, total: 2 },
+        });
+      }
+    }
+    return { content: [{ type: 'text', text: 'done' }] };
+  });
+  return server;
+}
+
+/** An MCP server over streamable HTTP with sessions (so GET streams and DELETE are exercised). */
+async function startMcpHttpServer(enableJsonResponse: boolean): Promise<{ url: URL; close: () => Promise<void> }> {
+  const transports = new Map<string, StreamableHTTPServerTransport>();
+  const httpServer = http.createServer((request, response) => {
+    void (async () => {
+      const sessionId = request.headers['mcp-session-id'];
+      let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
+      if (!transport) {
+        const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          enableJsonResponse,
+          onsessioninitialized: (id: string): void => {
+            transports.set(id, created);
+          },
+        });
+        transport = created;
+        await buildServer().connect(created);
+      }
+      await transport.handleRequest(request, response);
+    })();
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  const { port } = httpServer.address() as AddressInfo;
+  return {
+    url: new URL(`http://127.0.0.1:${port}/mcp`),
+    close: async () => {
+      for (const transport of transports.values()) await transport.close();
+      httpServer.closeAllConnections();
+      await new Promise((resolve) => httpServer.close(resolve));
+    },
+  };
+}
+
+async function session(url: URL): Promise<unknown[]> {
+  const client = new Client({ name: 'http-tap-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(url, {
+    requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } },
+  });
+  await client.connect(transport);
+  const answers: unknown[] = [await client.listTools()];
+  answers.push(await client.callTool({ name: 'lookup', arguments: { id: 'A-17' } }));
+  answers.push(await client.callTool({ name: 'search', arguments: { q: 'thermostat' } }));
+  answers.push(await client.callTool({ name: 'boom', arguments: {} }));
+  answers.push(await client.callTool({ name: 'slow', arguments: {} }, undefined, { onprogress: () => undefined }));
+  await transport.terminateSession();
+  await client.close();
+  return answers;
+}
+
+for (const enableJsonResponse of [false, true]) {
+  void describe(`HTTP tap (${enableJsonResponse ? 'JSON' : 'SSE'} responses)`, () => {
+    const dir = tempDir('http');
+    const traceFile = path.join(dir, 'http.mcptrace.jsonl');
+    let mcp: { url: URL; close: () => Promise<void> };
+    let tap: RunningHttpTap;
+    let recorder: TapRecorder;
+    let direct: unknown[];
+    let tapped: unknown[];
+
+    before(async () => {
+      mcp = await startMcpHttpServer(enableJsonResponse);
+      const report = (message: string): void => assert.fail(`unexpected tap report: ${message}`);
+      recorder = new TapRecorder('http-demo', TraceWriter.open(traceFile, report), new Redactor(), report);
+      tap = await startHttpTap({ target: mcp.url, listenHost: '127.0.0.1', listenPort: 0, recorder, report });
+      direct = await session(mcp.url);
+      tapped = await session(new URL('/mcp', tap.origin));
+    });
+    after(async () => {
+      await tap.close();
+      await recorder.close();
+      await mcp.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    void it('answers identically through the tap', () => {
+      assert.equal(tapped.length, 5);
+      assert.deepEqual(tapped, direct);
+    });
+
+    void it('records the calls from bodies and SSE events, decoded', async () => {
+      const { calls, entries } = await readTrace(traceFile, 4);
+      assert.ok(entries.some((entry) => (entry.msg as { method?: string }).method === 'initialize'));
+      assert.deepEqual(
+        calls.map((call) => [call.tool, call.outcome, call.category, call.encoding]),
+        [
+          ['lookup', 'tool-error', 'NOT_FOUND', 'top-level'],
+          ['search', 'empty', null, 'plain-text'],
+          ['boom', 'tool-error', null, 'plain-text'],
+          ['slow', 'success', null, 'plain-text'],
+        ],
+      );
+      assert.ok(calls[2].findings.some((finding) => finding.check === 'leaked-internals'));
+      if (!enableJsonResponse) assert.deepEqual(calls[3].progress, { updates: 2, progress: 2, total: 2 });
+    });
+
+    void it('keeps the Authorization token out of the trace, which is private', () => {
+      assert.ok(!fs.readFileSync(traceFile, 'utf8').includes(TOKEN));
+      assert.equal(fs.statSync(traceFile).mode & 0o777, 0o600);
+    });
+  });
+}
+
+void describe('HTTP tap refuses to listen beyond loopback', () => {
+  void it('startHttpTap rejects 0.0.0.0', async () => {
+    const recorder = new TapRecorder(
+      'x',
+      TraceWriter.open(path.join(tempDir('refuse'), 't.jsonl'), () => {}),
+      new Redactor(),
+      () => {},
+    );
+    await assert.rejects(
+      startHttpTap({
+        target: new URL('http://127.0.0.1:9/mcp'),
+        listenHost: '0.0.0.0',
+        listenPort: 0,
+        recorder,
+        report: () => {},
+      }),
+      /loopback only/,
+    );
+    await recorder.close();
+  });
+
+  void it('the tap command exits 2 for a non-loopback --listen', async () => {
+    const code = await runTapCommand(['--http', '--target', 'http://127.0.0.1:9/mcp', '--listen', '192.168.1.10:8080']);
+    assert.equal(code, 2);
+  });
+});
