@@ -97,9 +97,10 @@ const THROWING_CONSTRUCTORS = new Set(['URL', 'RegExp', 'BigInt']);
 const MAX_HELPER_DEPTH = 4;
 
 /** Functions declared in the file, by name (first declaration wins). */
-function localFunctions(sourceFile: ts.SourceFile): Map<string, FunctionLike> {
+function localFunctions(context: AnalysisContext): Map<string, FunctionLike> {
   const functions = new Map<string, FunctionLike>();
-  const visit = (node: ts.Node): void => {
+  const kinds = [ts.SyntaxKind.FunctionDeclaration, ts.SyntaxKind.VariableDeclaration];
+  for (const node of context.nodes.ofKinds(kinds)) {
     if (ts.isFunctionDeclaration(node) && node.name && node.body && !functions.has(node.name.text)) {
       functions.set(node.name.text, node);
     } else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
@@ -108,9 +109,7 @@ function localFunctions(sourceFile: ts.SourceFile): Map<string, FunctionLike> {
         functions.set(node.name.text, init);
       }
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
+  }
   return functions;
 }
 
@@ -251,7 +250,8 @@ export const unguardedHandler: Check = {
     fixable: true,
   },
   run(context, report) {
-    const finder: Finder = { functions: localFunctions(context.sourceFile), verdicts: new Map() };
+    if (context.handlers.length === 0) return;
+    const finder: Finder = { functions: localFunctions(context), verdicts: new Map() };
     for (const handler of context.handlers) {
       if (!handler.fn.body) continue;
       const site = firstUnguardedFailure(finder, handler);
