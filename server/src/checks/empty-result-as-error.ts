@@ -26,6 +26,8 @@ interface EmptinessTest {
   subject: string;
   /** The subject is one record looked up by its id: nothing back is NOT_FOUND, not an empty answer. */
   lookupById?: boolean;
+  /** The expression whose emptiness is tested (`rows.length`, `count`). */
+  tested: ts.Expression;
 }
 
 function isZero(node: ts.Expression): boolean {
@@ -98,12 +100,12 @@ function emptinessTest(condition: ts.Expression): EmptinessTest | undefined {
   if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.ExclamationToken) {
     const operand = unwrapExpression(node.operand);
     const counted = countSubject(operand);
-    if (counted) return { subject: counted };
+    if (counted) return { subject: counted, tested: operand };
     const call = ts.isIdentifier(operand) ? queryCallOf(operand) : undefined;
     if (call && ts.isIdentifier(operand)) {
       // A plural name (`orders`, `rows`, `matchList`) holds a list, even when the query takes an id.
       const singular = !/(s|List|Array|data)$/i.test(operand.text);
-      return { subject: operand.text, lookupById: singular && isLookupById(call) };
+      return { subject: operand.text, lookupById: singular && isLookupById(call), tested: operand };
     }
     return undefined;
   }
@@ -119,11 +121,11 @@ function emptinessTest(condition: ts.Expression): EmptinessTest | undefined {
     ].includes(op);
     const leftCount = countSubject(node.left);
     if (leftCount && ((equality && isZero(node.right)) || (op === ts.SyntaxKind.LessThanToken && isOne(node.right)))) {
-      return { subject: leftCount };
+      return { subject: leftCount, tested: node.left };
     }
     const rightCount = countSubject(node.right);
     const mirrored = [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(op);
-    if (rightCount && mirrored && isZero(node.left)) return { subject: rightCount };
+    if (rightCount && mirrored && isZero(node.left)) return { subject: rightCount, tested: node.right };
   }
   return undefined;
 }
@@ -133,14 +135,14 @@ function nonEmptinessTest(condition: ts.Expression): EmptinessTest | undefined {
   const node = unwrapExpression(condition);
   if (!ts.isBinaryExpression(node)) {
     const counted = countSubject(node);
-    return counted ? { subject: counted } : undefined;
+    return counted ? { subject: counted, tested: node } : undefined;
   }
   const op = node.operatorToken.kind;
   const subject = countSubject(node.left);
   if (!subject) return undefined;
   const notZero = [ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken].includes(op);
-  if ((notZero || op === ts.SyntaxKind.GreaterThanToken) && isZero(node.right)) return { subject };
-  if (op === ts.SyntaxKind.GreaterThanEqualsToken && isOne(node.right)) return { subject };
+  if ((notZero || op === ts.SyntaxKind.GreaterThanToken) && isZero(node.right)) return { subject, tested: node.left };
+  if (op === ts.SyntaxKind.GreaterThanEqualsToken && isOne(node.right)) return { subject, tested: node.left };
   return undefined;
 }
 
@@ -160,6 +162,34 @@ function emptyBranchTest(node: ts.Node): EmptinessTest | undefined {
     current = current.parent;
   }
   return undefined;
+}
+
+/** The identifier an access path starts from: `args.items.length` → args. */
+function rootIdentifier(node: ts.Expression): ts.Identifier | undefined {
+  let current = unwrapExpression(node);
+  while (ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current)) {
+    current = unwrapExpression(current.expression);
+  }
+  return ts.isIdentifier(current) ? current : undefined;
+}
+
+function bindingNames(name: ts.BindingName, into: Set<string>): Set<string> {
+  if (ts.isIdentifier(name)) into.add(name.text);
+  else for (const element of name.elements) if (!ts.isOmittedExpression(element)) bindingNames(element.name, into);
+  return into;
+}
+
+/**
+ * Whether the tested value is the tool's own input (a parameter of the handler, destructured or not):
+ * an empty input is a VALIDATION matter ("provide at least one item"), not an empty answer.
+ */
+function testsToolInput(context: AnalysisContext, test: EmptinessTest): boolean {
+  const root = rootIdentifier(test.tested);
+  const handler = root && context.handlerOf(test.tested);
+  if (!root || !handler || ownFunction(test.tested) !== handler.fn) return false;
+  const names = new Set<string>();
+  for (const parameter of handler.fn.parameters) bindingNames(parameter.name, names);
+  return names.has(root.text);
 }
 
 /** Whether the text names a specific resource: a template hole, a number, or a quoted value. */
@@ -241,7 +271,7 @@ export const emptyResultAsError: Check = {
     for (const envelope of context.envelopes) {
       if (envelope.conditional) continue;
       const test = emptyBranchTest(envelope.object);
-      if (!test || isRealFailure(envelope, test)) continue;
+      if (!test || isRealFailure(envelope, test) || testsToolInput(context, test)) continue;
       report({
         node: envelope.isErrorProperty,
         message: `This branch runs when nothing was found (it tests ${test.subject}), yet it reports isError: true. Finding nothing is a valid answer: return it as a result with a descriptive text, so the agent does not retry or give up on a call that worked.`,

@@ -39,6 +39,18 @@ runCheckTable('empty-result-as-error', {
         `server.tool('lookup', async ({ query }) => {\n  if (!query) return { isError: true, content: [{ type: 'text', text: 'query is required' }] };\n  return { content: [] };\n});`,
     },
     {
+      name: 'an empty list in the tool input is a validation matter (destructured handler parameter)',
+      code:
+        header +
+        `server.registerTool('bulk_cancel', {}, async ({ orderIds }) => {\n  if (orderIds.length === 0) {\n    return { isError: true, content: [{ type: 'text', text: 'Give at least one order id' }] };\n  }\n  return { content: [] };\n});`,
+    },
+    {
+      name: 'an empty list in the low-level request arguments',
+      code:
+        header +
+        `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  if (!req.params.arguments.tags.length) return { isError: true, content: [{ type: 'text', text: 'Give one tag' }] };\n  return { content: [] };\n});`,
+    },
+    {
       name: 'emptiness checked, but the envelope is in the non-empty branch',
       code: `function h(rows: unknown[]) {\n  if (rows.length === 0) return { content: [{ type: 'text', text: 'No rows' }] };\n  return { isError: true, content: [{ type: 'text', text: 'Too many rows' }] };\n}`,
     },
