@@ -50,20 +50,28 @@ function lineOf(text: string, offset: number): number {
   return text.slice(0, offset).split('\n').length;
 }
 
+interface TwinAnalysis {
+  findings: LocatedFinding[];
+  /** `file → tool name` (or `*` for a tools/call dispatcher) of every handler the engine found. */
+  handlers: string[];
+}
+
 /** Indexes then analyses the files as one project with default settings. */
-function analyseTwin(relativeFiles: readonly string[]): LocatedFinding[] {
+function analyseTwin(relativeFiles: readonly string[]): TwinAnalysis {
   const settings = engineSettings(DEFAULT_SETTINGS);
   const project = new Project();
   const texts = new Map(relativeFiles.map((file) => [file, fs.readFileSync(path.join(SOURCE_DIR, file), 'utf8')]));
   for (const [file, text] of texts) project.indexText(path.join(SOURCE_DIR, file), text, settings);
-  const located: LocatedFinding[] = [];
+  const findings: LocatedFinding[] = [];
+  const handlers: string[] = [];
   for (const [file, text] of texts) {
     const analysis = project.analyse(path.join(SOURCE_DIR, file), text, settings);
     if (analysis.kind === 'skipped') {
       assert.equal(analysis.reason, 'not-mcp', `${file} was skipped: ${analysis.reason} ${analysis.detail ?? ''}`);
       continue;
     }
-    located.push(
+    handlers.push(...analysis.result.scan.handlers.map((handler) => `${file} → ${handler.toolName ?? '*'}`));
+    findings.push(
       ...analysis.result.findings.map((finding: Finding) => ({
         file,
         line: lineOf(text, finding.start),
@@ -73,7 +81,7 @@ function analyseTwin(relativeFiles: readonly string[]): LocatedFinding[] {
       })),
     );
   }
-  return located;
+  return { findings, handlers: handlers.sort() };
 }
 
 interface Marker {
@@ -114,8 +122,10 @@ function describeFindings(findings: readonly LocatedFinding[]): string {
 }
 
 void describe('examples/orders-server', () => {
-  const mistaken = analyseTwin(MISTAKEN_FILES);
-  const corrected = analyseTwin(CORRECTED_FILES);
+  const mistakenTwin = analyseTwin(MISTAKEN_FILES);
+  const correctedTwin = analyseTwin(CORRECTED_FILES);
+  const mistaken = mistakenTwin.findings;
+  const corrected = correctedTwin.findings;
   const allMarkers = markers();
 
   void it('marks each check of the design table exactly once, and nothing else', (t) => {
@@ -152,6 +162,25 @@ void describe('examples/orders-server', () => {
         },
       );
     }
+  });
+
+  void it('finds every tool handler of both twins, including the ones registered from another file', () => {
+    assert.deepEqual(mistakenTwin.handlers, [
+      'lowLevel.ts → *',
+      'mistaken.ts → cancel_order',
+      'mistaken.ts → get_order',
+      'mistaken.ts → issue_refund',
+      'mistaken.ts → list_customer_orders',
+      'mistakes/refundStatus.ts → get_refund_status',
+    ]);
+    assert.deepEqual(correctedTwin.handlers, [
+      'corrected.ts → cancel_order',
+      'corrected.ts → get_order',
+      'corrected.ts → issue_refund',
+      'corrected.ts → list_customer_orders',
+      'corrected/lowLevel.ts → *',
+      'corrected/refundStatus.ts → get_refund_status',
+    ]);
   });
 
   void it('reports no finding on the corrected twin', () => {
