@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient } from './languageClient';
+import { registerToolCalls } from './panel';
 
 let client: LanguageClient | undefined;
 
@@ -9,6 +10,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const output = vscode.window.createOutputChannel('MCP Envelope', { log: true });
   context.subscriptions.push(output);
   client = createLanguageClient(context, output);
+  registerToolCalls(context, client);
 
   context.subscriptions.push(
     vscode.commands.registerCommand('mcpEnvelope.fixAll', () =>

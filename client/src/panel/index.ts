@@ -1,0 +1,94 @@
+/**
+ * Wires the live side of MCP Envelope: the trace watcher, the Tool Calls panel, its commands and the CodeLens
+ * with live counts. extension.ts calls registerToolCalls once, after creating the language client.
+ */
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { SHOW_TOOL_CALLS_COMMAND, ToolCallsCodeLensProvider } from '../codelens/toolCallsCodeLens';
+import { TraceService } from '../traces/traceService';
+import { CallStore } from './callStore';
+import { EMPTY_FILTER, type CallFilter } from './filter';
+import { parseFilter } from './messages';
+import { exportCalls, goToHandler, openDocs, pickAndOpenTraces } from './panelActions';
+import { ToolCallsPanel } from './toolCallsPanel';
+
+export const OPEN_TRACE_COMMAND = 'mcpEnvelope.openTraceInPanel';
+/** Test-only (not contributed): the extension-side model's counts, for the e2e suite. */
+export const PANEL_STATE_COMMAND = 'mcpEnvelope.internal.panelState';
+
+const CODELENS_LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
+
+/** `showToolCalls` arguments: nothing, a tool name, or `{ tool }` / a partial filter (from the CodeLens). */
+function filterFromArgument(argument: unknown): CallFilter | undefined {
+  if (typeof argument === 'string' && argument !== '') return { ...EMPTY_FILTER, tool: argument };
+  if (typeof argument === 'object' && argument !== null && !(argument instanceof vscode.Uri))
+    return parseFilter(argument);
+  return undefined;
+}
+
+function traceUriFromArgument(argument: unknown): vscode.Uri | undefined {
+  if (argument instanceof vscode.Uri) return argument;
+  const active = vscode.window.activeTextEditor?.document.uri;
+  return active && active.scheme === 'file' && active.path.endsWith('.jsonl') ? active : undefined;
+}
+
+export function registerToolCalls(context: vscode.ExtensionContext, client: LanguageClient | undefined): void {
+  const output = vscode.window.createOutputChannel('MCP Envelope: Tool Calls', { log: true });
+  const log = (message: string) => output.info(message);
+  const store = new CallStore();
+  const traces = new TraceService(store, log);
+  const panel = new ToolCallsPanel(
+    context.extensionUri,
+    store,
+    {
+      openTrace: async () => {
+        await pickAndOpenTraces(traces);
+      },
+      exportCalls: (uids) => exportCalls(store, uids),
+      goToHandler: (tool) => goToHandler(client, tool),
+      openDocs,
+      clear: () => traces.clear(),
+      folders: () => traces.folders,
+    },
+    log,
+  );
+  const lenses = new ToolCallsCodeLensProvider(store, () => client);
+
+  context.subscriptions.push(
+    output,
+    traces,
+    panel,
+    lenses,
+    vscode.languages.registerCodeLensProvider(
+      CODELENS_LANGUAGES.map((language) => ({ scheme: 'file', language })),
+      lenses,
+    ),
+    vscode.commands.registerCommand(SHOW_TOOL_CALLS_COMMAND, (argument?: unknown) =>
+      panel.show(filterFromArgument(argument)),
+    ),
+    vscode.commands.registerCommand(OPEN_TRACE_COMMAND, async (argument?: unknown) => {
+      const uri = traceUriFromArgument(argument);
+      if (uri) await traces.openTrace(uri.fsPath);
+      else if ((await pickAndOpenTraces(traces)).length === 0) return;
+      panel.show();
+    }),
+    vscode.commands.registerCommand(PANEL_STATE_COMMAND, () => ({
+      calls: store.size,
+      outcomes: store.outcomeCounts(),
+      tools: Object.fromEntries(
+        [...new Set(store.rows().map((row) => row.tool))].map((tool) => [tool, store.statsFor(tool)]),
+      ),
+      folders: [...traces.folders],
+      files: traces.trackedFiles,
+      panel: panel.state,
+    })),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('mcpEnvelope.traces.folders')) setTimeout(() => panel.refreshState(), 200);
+    }),
+  );
+  traces.refreshFolders().then(
+    () => log(`Watching for traces in: ${traces.folders.join(', ')}`),
+    (error: unknown) =>
+      log(`Cannot watch the trace folders: ${error instanceof Error ? error.message : String(error)}`),
+  );
+}
