@@ -79,7 +79,7 @@ function loopHeader(loop: Loop): ts.Node | undefined {
   return undefined;
 }
 
-/** Why a loop is a retry loop: a try/catch in its body plus a wait, a `continue` from the catch, or an attempt counter. */
+/** Why a loop is a retry loop: a try/catch (or `.catch(…)`) in its body plus a wait, a `continue` from the catch, or an attempt counter. */
 function retryEvidence(loop: Loop): string | undefined {
   let hasTry = false;
   let continueInCatch = false;
@@ -97,6 +97,14 @@ function retryEvidence(loop: Loop): string | undefined {
     walk(node, (child) => {
       if (isFunctionLike(child) && !ts.isArrowFunction(child)) return false;
       if (ts.isTryStatement(child) && child.catchClause) hasTry = true;
+      // `await call().catch(() => undefined)` swallows a failure just like a try/catch.
+      if (
+        ts.isCallExpression(child) &&
+        ts.isPropertyAccessExpression(child.expression) &&
+        child.expression.name.text === 'catch'
+      ) {
+        hasTry = true;
+      }
       if (ts.isCatchClause(child)) {
         inspect(child.block, true);
         return false;

@@ -67,6 +67,14 @@ runCheckTable('retry-inside-tool', {
       output: null,
     },
     {
+      name: 'a loop around a promise .catch() that waits between attempts',
+      code:
+        header +
+        `server.registerTool('ping', {}, async () => {\n  for (let i = 0; i < 3; i++) {\n    const res = await fetch(url).catch(() => undefined);\n    if (res) return { content: [{ type: 'text', text: String(res.status) }] };\n    await delay(100);\n  }\n  return { isError: true, errorCategory: 'TRANSIENT', isRetryable: true, content: [{ type: 'text', text: 'ping timed out' }] };\n});`,
+      errors: [{ line: 4, column: 3, endColumn: 30, message: /waits between attempts/ }],
+      output: null,
+    },
+    {
       name: 'p-retry default import under another name, withRetry helper, and a same-file helper function',
       code:
         header +
