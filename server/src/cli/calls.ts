@@ -16,6 +16,17 @@ what an agent should do next, and findings. Exit code 0, 1 when a trace cannot b
 
 type Format = 'json' | 'pretty';
 
+/** Where the command writes; the process's stdout and stderr unless a caller captures them. */
+export interface CommandOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const PROCESS_OUTPUT: CommandOutput = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
 function parseArguments(argv: string[]): { files: string[]; format: Format } | string {
   const files: string[] = [];
   let format: Format = 'pretty';
@@ -66,14 +77,14 @@ function formatPretty(call: DecodedCall): string {
   return lines.join('\n');
 }
 
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], output: CommandOutput = PROCESS_OUTPUT): Promise<number> {
   const parsed = parseArguments(argv);
   if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(`${CALLS_USAGE}\n`);
+    output.out(`${CALLS_USAGE}\n`);
     return 0;
   }
   if (typeof parsed === 'string') {
-    process.stderr.write(`mcp-envelope calls: ${parsed}\n\n${CALLS_USAGE}\n`);
+    output.err(`mcp-envelope calls: ${parsed}\n\n${CALLS_USAGE}\n`);
     return 2;
   }
   const calls: DecodedCall[] = [];
@@ -83,7 +94,7 @@ export async function run(argv: string[]): Promise<number> {
     try {
       files = traceFiles(given);
     } catch (error) {
-      process.stderr.write(`mcp-envelope calls: cannot read ${given}: ${(error as Error).message}\n`);
+      output.err(`mcp-envelope calls: cannot read ${given}: ${(error as Error).message}\n`);
       unreadable = true;
       continue;
     }
@@ -92,13 +103,13 @@ export async function run(argv: string[]): Promise<number> {
       try {
         text = await fs.promises.readFile(file, 'utf8');
       } catch (error) {
-        process.stderr.write(`mcp-envelope calls: cannot read ${file}: ${(error as Error).message}\n`);
+        output.err(`mcp-envelope calls: cannot read ${file}: ${(error as Error).message}\n`);
         unreadable = true;
         continue;
       }
       const trace = parseTrace(text);
       for (const problem of trace.problems) {
-        process.stderr.write(`mcp-envelope calls: ${file}:${problem.line}: skipped (${problem.reason})\n`);
+        output.err(`mcp-envelope calls: ${file}:${problem.line}: skipped (${problem.reason})\n`);
       }
       // Ids are per session, so each file is paired on its own.
       calls.push(...decodeCalls(trace.entries));
@@ -109,11 +120,9 @@ export async function run(argv: string[]): Promise<number> {
     .sort((a, b) => a.call.startedAt.localeCompare(b.call.startedAt) || a.index - b.index)
     .map(({ call }) => call);
   if (parsed.format === 'json') {
-    process.stdout.write(`${JSON.stringify(ordered.map(toCallsJson), null, 2)}\n`);
+    output.out(`${JSON.stringify(ordered.map(toCallsJson), null, 2)}\n`);
   } else {
-    process.stdout.write(
-      ordered.length === 0 ? 'No tool calls in the trace.\n' : `${ordered.map(formatPretty).join('\n\n')}\n`,
-    );
+    output.out(ordered.length === 0 ? 'No tool calls in the trace.\n' : `${ordered.map(formatPretty).join('\n\n')}\n`);
   }
   return unreadable ? 1 : 0;
 }
