@@ -2,7 +2,8 @@ import ts from 'typescript';
 import { safeMessageSource } from '../analysis/edits';
 import { caughtErrorName, toolNameOf } from '../analysis/envelopeFields';
 import type { ErrorEnvelope } from '../analysis/envelopes';
-import { findProperty, unwrapExpression } from '../analysis/syntax';
+import { argumentsForParameter } from '../analysis/parameterArguments';
+import { findProperty, staticText, unwrapExpression } from '../analysis/syntax';
 import type { AnalysisContext, Check, Fix } from '../analysis/types';
 
 /** Messages that tell a model nothing it can act on, normalised (lower case, no trailing punctuation). */
@@ -67,25 +68,40 @@ function jsonMessage(text: string): string | undefined {
   return undefined;
 }
 
+function literalSite(node: ts.Expression): GenericSite | undefined {
+  const text = staticText(node);
+  if (text === undefined || !isGenericMessage(text)) return undefined;
+  return { node, text, rewritable: ts.isStringLiteralLike(unwrapExpression(node)) };
+}
+
+/**
+ * A message that is a literal, or a parameter of a same-file helper that builds the envelope
+ * (`fail(message)` → `text: message`): then the literals its callers pass, and its default value.
+ */
+function messageSites(context: AnalysisContext, node: ts.Expression): GenericSite[] {
+  const own = literalSite(node);
+  if (own) return [own];
+  return argumentsForParameter(context, node)
+    .map(literalSite)
+    .filter((site) => site !== undefined);
+}
+
 /** The envelope's messages that say nothing actionable: text parts, JSON text messages, JSON.stringify'd messages. */
-function genericSites(envelope: ErrorEnvelope): GenericSite[] {
+function genericSites(context: AnalysisContext, envelope: ErrorEnvelope): GenericSite[] {
   const sites: GenericSite[] = [];
   for (const part of envelope.texts) {
-    const literal = ts.isStringLiteralLike(unwrapExpression(part.node));
     if (part.jsonKeys && part.staticText !== undefined) {
       const message = jsonMessage(part.staticText);
       if (message !== undefined && isGenericMessage(message)) {
         sites.push({ node: part.node, text: message, rewritable: false });
       }
-    } else if (part.staticText !== undefined && isGenericMessage(part.staticText)) {
-      sites.push({ node: part.node, text: part.staticText, rewritable: literal });
+    } else {
+      sites.push(...messageSites(context, part.node));
     }
     const property = part.jsonObject && findProperty(part.jsonObject, ['message']);
-    if (property && ts.isPropertyAssignment(property)) {
-      const value = unwrapExpression(property.initializer);
-      if (ts.isStringLiteralLike(value) && isGenericMessage(value.text)) {
-        sites.push({ node: property.initializer, text: value.text, rewritable: true });
-      }
+    if (property) {
+      const value = ts.isPropertyAssignment(property) ? property.initializer : property.name;
+      sites.push(...messageSites(context, value));
     }
   }
   return sites;
@@ -96,10 +112,8 @@ function escapeTemplate(text: string): string {
 }
 
 /** In a catch clause, the one useful rewrite: name the operation and include the caught error's message. */
-function fixes(context: AnalysisContext, envelope: ErrorEnvelope, site: GenericSite): Fix[] {
-  const caught = caughtErrorName(envelope.object);
-  if (!caught || !site.rewritable) return [];
-  const tool = toolNameOf(context, envelope.object) ?? 'The tool';
+function fixes(context: AnalysisContext, site: GenericSite, caught: string): Fix[] {
+  const tool = toolNameOf(context, site.node) ?? 'The tool';
   const prefix = factsPrefixOf(site.text);
   const template = '`' + escapeTemplate(prefix + tool + ' failed: ') + '${' + safeMessageSource(caught) + '}`';
   return [
@@ -122,14 +136,14 @@ export const genericErrorMessage: Check = {
   run(context, report) {
     const seen = new Set<ts.Node>();
     for (const envelope of context.envelopes) {
-      for (const site of genericSites(envelope)) {
+      for (const site of genericSites(context, envelope)) {
         if (seen.has(site.node)) continue;
         seen.add(site.node);
-        const catchable = caughtErrorName(envelope.object) !== undefined && site.rewritable;
+        const caught = site.rewritable ? caughtErrorName(site.node) : undefined;
         report({
           node: site.node,
           message: `"${site.text.trim()}" says nothing an agent can act on: name the operation that failed, the input or resource involved, the rule it broke and whether it is temporary.`,
-          fixes: catchable ? () => fixes(context, envelope, site) : undefined,
+          fixes: caught ? () => fixes(context, site, caught) : undefined,
         });
       }
     }

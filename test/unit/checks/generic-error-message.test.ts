@@ -106,6 +106,48 @@ runCheckTable('generic-error-message', {
       output: null,
     },
     {
+      name: 'a generic literal passed to a same-file helper that builds the envelope, from a catch',
+      code: [
+        `function toolError(message: string) {`,
+        `  return { isError: true, errorCategory: 'UNKNOWN', isRetryable: false, content: [{ type: 'text' as const, text: message }] };`,
+        `}`,
+        `server.tool('get_order', async ({ id }) => {`,
+        `  try {`,
+        `    return ok(await load(id));`,
+        `  } catch (err) {`,
+        `    return toolError('Something went wrong');`,
+        `  }`,
+        `});`,
+        `server.tool('sync', async () => toolError(\`sync is not ready: \${state}\`));`,
+      ].join('\n'),
+      errors: [{ line: 8, column: 22, endColumn: 44, message: /"Something went wrong"/ }],
+      output: null,
+      suggestions: [
+        {
+          title: /^Name the failed operation and include err's message$/,
+          output: [
+            `function toolError(message: string) {`,
+            `  return { isError: true, errorCategory: 'UNKNOWN', isRetryable: false, content: [{ type: 'text' as const, text: message }] };`,
+            `}`,
+            `server.tool('get_order', async ({ id }) => {`,
+            `  try {`,
+            `    return ok(await load(id));`,
+            `  } catch (err) {`,
+            "    return toolError(`get_order failed: ${err instanceof Error ? err.message : 'unexpected failure'}`);",
+            `  }`,
+            `});`,
+            `server.tool('sync', async () => toolError(\`sync is not ready: \${state}\`));`,
+          ].join('\n'),
+        },
+      ],
+    },
+    {
+      name: 'the default value of a helper parameter that becomes a JSON text message',
+      code: `const fail = (message = 'Operation failed') => ({ isError: true, content: [{ type: 'text', text: JSON.stringify({ message }) }] });`,
+      errors: [{ line: 1, column: 25, endColumn: 43, message: /"Operation failed"/ }],
+      output: null,
+    },
+    {
       name: 'a multi-line helper that builds envelopes for handlers',
       code: [
         `function fail() {`,
