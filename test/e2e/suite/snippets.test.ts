@@ -1,0 +1,99 @@
+/**
+ * Snippets and the trace language in the real extension host: typing a snippet's prefix offers it
+ * among the completions, and accepting the offered item inserts the text its defaults expand to.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { expandSnippet } from '../../unit/snippets/snippetExpansion';
+import { exampleUri } from './helpers';
+
+interface Case {
+  language: string;
+  prefix: string;
+  /** Snippet name (the key in the snippet file). */
+  name: string;
+  /** Text of the line the prefix is typed on, before the prefix (already in the editor's indentation). */
+  indent: string;
+  /** The editor's indentation: tabs, or this many spaces per level. */
+  spaces?: number;
+}
+
+const CASES: Case[] = [
+  { language: 'typescript', prefix: 'mcp-transient', name: 'MCP tool error: Transient', indent: '    ', spaces: 2 },
+  { language: 'typescript', prefix: 'mcp-empty', name: 'MCP valid empty result', indent: '\t' },
+  { language: 'typescriptreact', prefix: 'mcp-permission', name: 'MCP tool error: Permission', indent: '\t' },
+  { language: 'javascript', prefix: 'mcp-classify-error', name: 'MCP classifyError helper', indent: '' },
+  { language: 'javascriptreact', prefix: 'mcp-not-found', name: 'MCP tool error: Not Found', indent: '\t' },
+];
+
+function labelOf(item: vscode.CompletionItem): string {
+  return typeof item.label === 'string' ? item.label : item.label.label;
+}
+
+/** The snippet body as the extension ships it. */
+async function shippedBody(language: string, name: string): Promise<string> {
+  const extension = vscode.extensions.all.find((candidate) => candidate.packageJSON?.name === 'mcp-envelope');
+  assert.ok(extension, 'the extension is installed');
+  const contributions = extension.packageJSON.contributes.snippets as { language: string; path: string }[];
+  const contribution = contributions.find((entry) => entry.language === language);
+  assert.ok(contribution, `snippets contributed for ${language}`);
+  const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extension.extensionUri, contribution.path));
+  const file = JSON.parse(Buffer.from(bytes).toString('utf8')) as Record<string, { body: string[] }>;
+  return file[name].body.join('\n');
+}
+
+describe('snippets in the real editor', () => {
+  for (const testCase of CASES) {
+    it(`${testCase.language}: typing ${testCase.prefix} offers the snippet, accepting it inserts its text`, async () => {
+      const before = 'const marker = 1;\n';
+      const document = await vscode.workspace.openTextDocument({
+        language: testCase.language,
+        content: `${before}${testCase.indent}${testCase.prefix}`,
+      });
+      const editor = await vscode.window.showTextDocument(document);
+      editor.options = { insertSpaces: testCase.spaces !== undefined, tabSize: testCase.spaces ?? 4 };
+      const end = document.lineAt(1).range.end;
+
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        document.uri,
+        end,
+      );
+      const item = list.items.find(
+        (candidate) => labelOf(candidate) === testCase.prefix && candidate.kind === vscode.CompletionItemKind.Snippet,
+      );
+      assert.ok(
+        item,
+        `offered: ${list.items
+          .map(labelOf)
+          .filter((label) => label.startsWith('mcp'))
+          .join(', ')}`,
+      );
+      assert.ok(item.insertText instanceof vscode.SnippetString, 'the item inserts a snippet');
+
+      const range = new vscode.Range(end.line, testCase.indent.length, end.line, end.character);
+      assert.ok(await editor.insertSnippet(item.insertText, range), 'the snippet was inserted');
+
+      const body = await shippedBody(testCase.language, testCase.name);
+      const unit = testCase.spaces === undefined ? '\t' : ' '.repeat(testCase.spaces);
+      const inserted = expandSnippet(body)
+        .split('\n')
+        .map((line, i) =>
+          i === 0 ? line : testCase.indent + line.replace(/^\t+/, (tabs) => unit.repeat(tabs.length)),
+        );
+      const expected = before + testCase.indent + inserted.join('\n');
+      assert.equal(document.getText(), expected);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    });
+  }
+
+  it('a *.mcptrace.jsonl file opens as the mcptrace language', async () => {
+    const uri = exampleUri('snippet-e2e.mcptrace.jsonl');
+    const line =
+      '{"ts":"2026-01-01T00:00:00Z","dir":"host→server","server":"s","msg":{"jsonrpc":"2.0","id":1,"method":"tools/call"}}\n';
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(line, 'utf8'));
+    const document = await vscode.workspace.openTextDocument(uri);
+    assert.equal(document.languageId, 'mcptrace');
+    await vscode.workspace.fs.delete(uri);
+  });
+});
