@@ -27,6 +27,11 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 }
 
+/** Escapes text for a double-quoted attribute value. */
+function escapeAttribute(text: string): string {
+  return text.replace(/[&<>"]/g, (character) => HTML_ESCAPES[character]);
+}
+
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return [
     "default-src 'none'",
@@ -38,8 +43,8 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
 }
 
 export function panelHtml(options: PanelHtmlOptions): string {
-  const nonce = escapeHtml(options.nonce);
-  const csp = escapeHtml(contentSecurityPolicy(options.cspSource, options.nonce));
+  const nonce = escapeAttribute(options.nonce);
+  const csp = escapeAttribute(contentSecurityPolicy(options.cspSource, options.nonce));
   const title = escapeHtml(options.title ?? 'Tool Calls');
   return `<!DOCTYPE html>
 <html lang="en">
@@ -78,7 +83,7 @@ export function panelHtml(options: PanelHtmlOptions): string {
   </section>
   <section id="detail" class="detail-pane" aria-label="Call detail" hidden></section>
 </main>
-<script nonce="${nonce}" src="${escapeHtml(options.scriptUri)}"></script>
+<script nonce="${nonce}" src="${escapeAttribute(options.scriptUri)}"></script>
 </body>
 </html>`;
 }

@@ -132,8 +132,9 @@ export class TraceFolderWatcher {
       names = await fs.promises.readdir(folder);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR')
-        this.reportOnce(`list:${folder}`, `Cannot list ${folder}: ${messageOf(error)}`);
+      // A folder that does not exist yet has no old traces: every file that appears in it later is new.
+      if (code === 'ENOENT') this.listedFolders.add(folder);
+      else if (code !== 'ENOTDIR') this.reportOnce(`list:${folder}`, `Cannot list ${folder}: ${messageOf(error)}`);
       this.watchers.get(folder)?.close();
       this.watchers.delete(folder);
       return;
