@@ -99,6 +99,16 @@ function leaksIn(expression: ts.Node): Leak[] {
   return leaks;
 }
 
+/** What the model and the customer get to see, for the message. */
+function exposureOf(leak: Leak): string {
+  if (leak.kind === 'stack') return 'a stack trace (file paths, line numbers, dependency names)';
+  if (leak.shape.startsWith('JSON.stringify')) {
+    return 'either "{}" (an Error\'s fields are not enumerable) or every field of the thrown object, request configuration and headers included';
+  }
+  if (leak.shape.includes('inspect')) return 'the whole error object, stack and nested causes included';
+  return 'the raw error: its class name and whatever a dependency put in its message (hosts, paths, SQL), or "[object Object]"';
+}
+
 /** The replacement text for a leak. */
 function replacement(context: AnalysisContext, leak: Leak): { start: number; end: number; newText: string } {
   if (leak.kind === 'stack' && ts.isPropertyAccessExpression(leak.node)) {
@@ -158,10 +168,7 @@ export const leakedInternals: Check = {
       for (const leak of leaksIn(source)) {
         if (reported.has(leak.node)) continue;
         reported.add(leak.node);
-        const what =
-          leak.kind === 'stack'
-            ? 'a stack trace (file paths, line numbers, dependency names)'
-            : 'the raw error (its class name, internal paths and whatever a dependency put in its message, or "[object Object]")';
+        const what = exposureOf(leak);
         report({
           node: leak.node,
           message: `This error text is built from ${leak.shape}, which shows the model and the customer ${what}. Use the error's message or a written explanation, and log the details instead.`,

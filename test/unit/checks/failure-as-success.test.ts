@@ -70,6 +70,17 @@ runCheckTable('failure-as-success', {
         `server.tool('weather', 'Weather', async ({ city }) => {\n  try {\n    return { content: [{ type: 'text', text: await forecast(city) }] };\n  } catch {\n    return {\n      isError: true,\n      errorCategory: 'TRANSIENT',\n      isRetryable: true,\n      content: [{ type: 'text', text: '[TRANSIENT, retryable] weather failed' }],\n    };\n  }\n});`,
     },
     {
+      name: 'an ok:false JSON text with structuredContent is still a success to the host',
+      code:
+        header +
+        `server.registerTool('stock', {}, async ({ sku }) => {\n  try {\n    return { content: [{ type: 'text', text: String(await stockOf(sku)) }] };\n  } catch (e) {\n    if (e instanceof RateLimitError) return { structuredContent: { ok: false, code: 'UPSTREAM_UNAVAILABLE' }, content: [{ type: 'text', text: JSON.stringify({ ok: false, code: 'UPSTREAM_UNAVAILABLE' }) }] };\n    throw e;\n  }\n});`,
+      errors: [{ line: 6, column: 5, endColumn: 14 }],
+      fixTitle: /'TRANSIENT', isRetryable: true \(instanceof RateLimitError\)/,
+      output:
+        header +
+        `server.registerTool('stock', {}, async ({ sku }) => {\n  try {\n    return { content: [{ type: 'text', text: String(await stockOf(sku)) }] };\n  } catch (e) {\n    if (e instanceof RateLimitError) return {\n      isError: true,\n      errorCategory: 'TRANSIENT',\n      isRetryable: true,\n      content: [{ type: 'text', text: \`[TRANSIENT, retryable] stock failed: \${e instanceof Error ? e.message : 'unexpected failure'}\` }],\n    };\n    throw e;\n  }\n});`,
+    },
+    {
       name: 'a same-file helper that swallows the failure into an empty list: reported, no automatic fix',
       code:
         header +

@@ -88,6 +88,12 @@ runCheckTable('leaked-internals', {
         `import util from 'node:util';\nserver.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  try {\n    return { content: [] };\n  } catch (caught) {\n    throw new Error('tool failed: ' + (caught instanceof Error ? caught.message : 'unexpected failure'));\n  }\n});`,
     },
     {
+      name: 'structuredContent envelope built by a helper from an error parameter',
+      code: `export function upstreamFailure(error: unknown) {\n  return {\n    isError: true,\n    structuredContent: { errorCategory: 'TRANSIENT', isRetryable: true },\n    content: [{ type: 'text', text: \`Upstream failed (\${JSON.stringify(error)})\` }],\n  };\n}`,
+      errors: [{ line: 5, column: 57, endColumn: 78, message: /JSON\.stringify\(error\).*"\{\}"/ }],
+      output: `export function upstreamFailure(error: unknown) {\n  return {\n    isError: true,\n    structuredContent: { errorCategory: 'TRANSIENT', isRetryable: true },\n    content: [{ type: 'text', text: \`Upstream failed (\${error instanceof Error ? error.message : 'unexpected failure'})\` }],\n  };\n}`,
+    },
+    {
       name: 'concatenated catch variable in JSON text content',
       code: `try {\n  run();\n} catch (ex) {\n  out = { isError: true, content: [{ type: 'text', text: JSON.stringify({ message: 'failed: ' + ex }) }] };\n}`,
       errors: [{ line: 4, column: 97, endColumn: 99 }],
