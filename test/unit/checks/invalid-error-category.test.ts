@@ -99,11 +99,11 @@ runCheckTable('invalid-error-category', {
       output: `const r = { isError: true, content: [{ type: 'text', text: JSON.stringify({ category: 'validation', message: 'sku must be 8 digits' }) }] };`,
     },
     {
-      name: 'an unrelated word falls back to UNKNOWN',
-      code: `const r = { isError: true, errorCategory: 'database', isRetryable: false };`,
-      errors: [{ line: 1, column: 43, endColumn: 53 }],
+      name: 'an unrelated word falls back to UNKNOWN, conditional isError',
+      code: `const r = { isError: !ok, errorCategory: 'database', isRetryable: false };`,
+      errors: [{ line: 1, column: 42, endColumn: 52 }],
       fixTitle: /^Change to 'UNKNOWN'$/,
-      output: `const r = { isError: true, errorCategory: 'UNKNOWN', isRetryable: false };`,
+      output: `const r = { isError: !ok, errorCategory: 'UNKNOWN', isRetryable: false };`,
     },
   ],
 });

@@ -40,6 +40,11 @@ runCheckTable('missing-error-content', {
         `const b = { isError: true, content: [{ type: 'text', text: '' }, { type: 'text', text: 'sku must be 8 digits' }] };`,
       ].join('\n'),
     },
+    {
+      name: 'a JSON text object is content',
+      code: `const r = { isError: true, content: [{ type: 'text', text: JSON.stringify({ errorCategory: 'transient', isRetryable: true, message: 'db timed out' }) }] };`,
+      settings: { categoryCase: 'lower' },
+    },
     { name: 'a spread may carry the content', code: `const r = { ...failure('db down'), isError: true };` },
     { name: 'an empty success is not an error', code: `const r = { isError: false, content: [] };` },
     {
