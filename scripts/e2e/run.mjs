@@ -6,10 +6,10 @@
 // Usage: node scripts/e2e/run.mjs [--phase=all|suite|ui] [--no-build] [--timeout=<seconds>] [--verbose]
 //        [--extension=<dir>] [--tests=<compiled index.js>] [--vsix=<file>]
 // Exit codes: 0 pass, 1 tests failed, 2 usage, 3 host cannot be set up, 4 timeout, 5 build failed.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT, REPO, log, runStep } from './host.mjs';
+import { CACHE_DIR, EXIT, REPO, log, runStep } from './host.mjs';
 import { HostMissingError, ensureHost } from './setup.mjs';
 import { runSuiteInHost } from './suite-runner.mjs';
 import { runUiFlow } from './ui-flow.mjs';
@@ -89,7 +89,12 @@ async function main() {
         return EXIT.buildFailed;
       }
       log('phase 1/2: mocha suite in the real extension host');
-      result = await runSuiteInHost({ host, ...options });
+      const snapshot = snapshotCompiledTests(options.testsPath);
+      try {
+        result = await runSuiteInHost({ host, ...options, testsPath: snapshot.testsPath });
+      } finally {
+        snapshot.remove();
+      }
     } else {
       if (!existsSync(options.vsix)) {
         log(`no package at ${options.vsix} (run npm run package)`);
@@ -103,6 +108,21 @@ async function main() {
   writeSummary(results);
   for (const { phase, code } of results) log(`${phase}: ${code === EXIT.pass ? 'passed' : `FAILED (exit ${code})`}`);
   return results.find(({ code }) => code !== EXIT.pass)?.code ?? EXIT.pass;
+}
+
+/**
+ * Other tools in the same tree may wipe and rebuild out/ while the suite runs (`rm -rf out && tsc`),
+ * so the suite runs from a private copy of out/ inside the repo (module resolution still finds the
+ * repo's node_modules from there).
+ */
+function snapshotCompiledTests(testsPath) {
+  const outDir = join(REPO, 'out');
+  const inside = relative(outDir, testsPath);
+  if (inside.startsWith('..') || isAbsolute(inside)) return { testsPath, remove: () => undefined };
+  const copy = join(CACHE_DIR, `suite-out-${process.pid}`);
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(outDir, copy, { recursive: true, filter: (path) => !path.startsWith(join(outDir, 'reports')) });
+  return { testsPath: join(copy, inside), remove: () => rmSync(copy, { recursive: true, force: true }) };
 }
 
 /** out/reports/e2e-summary.json: counts that scripts/test-all.mjs adds to its total. */

@@ -5,6 +5,7 @@ import { CHECK_IDS } from '../../../server/src/checks/index';
 import {
   CORRECTED,
   MISTAKEN,
+  type MistakeMarker,
   checkIdOf,
   envelopeDiagnostics,
   mistakeMarkers,
@@ -15,6 +16,29 @@ import {
 
 /** How far (in lines) a squiggle may be from its marker comment ("the handler head above"). */
 const MARKER_DISTANCE = 2;
+
+function registeredMarkers(document: vscode.TextDocument): MistakeMarker[] {
+  return mistakeMarkers(document).filter((marker) => CHECK_IDS.includes(marker.check));
+}
+
+function near(diagnostics: vscode.Diagnostic[], marker: MistakeMarker): boolean {
+  return diagnostics.some(
+    (d) => checkIdOf(d) === marker.check && Math.abs(d.range.start.line - marker.line) <= MARKER_DISTANCE,
+  );
+}
+
+/** Waits until each marker has a diagnostic of its check within MARKER_DISTANCE lines. */
+async function expectMarkedMistakes(document: vscode.TextDocument, markers: MistakeMarker[]): Promise<void> {
+  const file = vscode.workspace.asRelativePath(document.uri);
+  const diagnostics = await waitForDiagnostics(
+    document.uri,
+    (found) => markers.every((marker) => near(found, marker)),
+    `a diagnostic near each of ${markers.map((m) => `${m.check}@${file}:${m.line + 1}`).join(', ')}`,
+  );
+  for (const marker of markers) {
+    assert.ok(near(diagnostics, marker), `${marker.check} reported near ${file}:${marker.line + 1}`);
+  }
+}
 
 describe('diagnostics in the real extension host', () => {
   let document: vscode.TextDocument;
@@ -32,19 +56,24 @@ describe('diagnostics in the real extension host', () => {
   });
 
   it('reports every registered mistake marked in mistaken.ts near its marker', async () => {
-    const markers = mistakeMarkers(document).filter((marker) => CHECK_IDS.includes(marker.check));
+    const markers = registeredMarkers(document);
     assert.ok(markers.length >= 2, `mistaken.ts marks at least two registered checks (found ${markers.length})`);
+    await expectMarkedMistakes(document, markers);
+  });
 
-    const near = (diagnostics: vscode.Diagnostic[], check: string, line: number): boolean =>
-      diagnostics.some((d) => checkIdOf(d) === check && Math.abs(d.range.start.line - line) <= MARKER_DISTANCE);
-    const diagnostics = await waitForDiagnostics(
-      document.uri,
-      (found) => markers.every((marker) => near(found, marker.check, marker.line)),
-      `a diagnostic near each of ${markers.map((m) => `${m.check}@${m.line + 1}`).join(', ')}`,
-    );
-    for (const marker of markers) {
-      assert.ok(near(diagnostics, marker.check, marker.line), `${marker.check} reported near line ${marker.line + 1}`);
+  it('reports the registered mistakes marked in the other example files', async () => {
+    const files = await vscode.workspace.findFiles('orders-server/src/**/*.ts');
+    let checked = 0;
+    for (const uri of files) {
+      if (uri.path.endsWith('/mistaken.ts')) continue;
+      const other = await vscode.workspace.openTextDocument(uri);
+      const markers = registeredMarkers(other);
+      if (markers.length === 0) continue;
+      await vscode.window.showTextDocument(other, { preview: false });
+      await expectMarkedMistakes(other, markers);
+      checked++;
     }
+    assert.ok(checked >= 1, 'at least one other example file marks a registered check');
   });
 
   it('gives each diagnostic the source mcp-envelope, a registered check id and a documentation link', async () => {
