@@ -15,10 +15,24 @@ function idKey(server: string, id: unknown): string {
   return `${server}\u0000${typeof id}\u0000${String(id)}`;
 }
 
-function durationBetween(start: string, end: string): number | null {
-  const started = Date.parse(start);
+function durationSince(startedMs: number, end: string): number | null {
   const ended = Date.parse(end);
-  return Number.isNaN(started) || Number.isNaN(ended) ? null : Math.max(0, ended - started);
+  return Number.isNaN(startedMs) || Number.isNaN(ended) ? null : Math.max(0, ended - startedMs);
+}
+
+const PENDING_NEXT_ACTION = nextActionFor({
+  outcome: 'pending',
+  category: null,
+  retryable: null,
+  hasPartialResults: false,
+});
+
+/** A call waiting for its answer, with what finishing it needs. */
+interface OpenCall {
+  call: DecodedCall;
+  startedMs: number;
+  /** Server, tool and canonical arguments: identical calls share it (for retry-storm). */
+  sameCallKey: string;
 }
 
 /** A failure the identical call cannot get past: declared not retryable, or a request the server rejected. */
@@ -31,11 +45,10 @@ function isNonRetryableFailure(decoded: DecodedResult): boolean {
 
 export class CallTracker {
   private readonly all: DecodedCall[] = [];
-  private readonly open = new Map<string, DecodedCall>();
+  private readonly open = new Map<string, OpenCall>();
   private readonly byProgressToken = new Map<string, DecodedCall>();
   /** Identical calls (server, tool, arguments) whose last answer was a non-retryable failure. */
   private readonly failedForGood = new Map<string, DecodedCall>();
-  private readonly callKeys = new WeakMap<DecodedCall, string>();
 
   /** Every call seen so far, in request order. */
   get calls(): readonly DecodedCall[] {
@@ -90,12 +103,11 @@ export class CallTracker {
       retryable: null,
       message: null,
       encoding: 'none',
-      nextAction: nextActionFor({ outcome: 'pending', category: null, retryable: null, hasPartialResults: false }),
+      nextAction: PENDING_NEXT_ACTION,
       findings: [],
       request: message,
     };
     const sameCallKey = `${entry.server}\u0000${tool}\u0000${stableJson(args)}`;
-    this.callKeys.set(call, sameCallKey);
     const earlier = this.failedForGood.get(sameCallKey);
     if (earlier) {
       call.findings.push({
@@ -106,7 +118,7 @@ export class CallTracker {
       });
     }
     this.all.push(call);
-    this.open.set(idKey(entry.server, id), call);
+    this.open.set(idKey(entry.server, id), { call, startedMs: Date.parse(entry.ts), sameCallKey });
     const meta = isRecord(params._meta) ? params._meta : undefined;
     if (meta && (typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number')) {
       this.byProgressToken.set(idKey(entry.server, meta.progressToken), call);
@@ -116,19 +128,17 @@ export class CallTracker {
 
   private finish(entry: TraceEntry, message: JsonObject): DecodedCall | undefined {
     const key = idKey(entry.server, message.id);
-    const call = this.open.get(key);
-    if (!call) return undefined;
+    const open = this.open.get(key);
+    if (!open) return undefined;
     this.open.delete(key);
+    const { call } = open;
     call.response = message;
     if (call.outcome === 'cancelled') return call;
-    call.durationMs = durationBetween(call.startedAt, entry.ts);
+    call.durationMs = durationSince(open.startedMs, entry.ts);
     const decoded = 'error' in message ? decodeRpcError(message.error) : decodeToolResult(message.result);
     this.apply(call, decoded);
-    const sameCallKey = this.callKeys.get(call);
-    if (sameCallKey !== undefined) {
-      if (isNonRetryableFailure(decoded)) this.failedForGood.set(sameCallKey, call);
-      else this.failedForGood.delete(sameCallKey);
-    }
+    if (isNonRetryableFailure(decoded)) this.failedForGood.set(open.sameCallKey, call);
+    else this.failedForGood.delete(open.sameCallKey);
     return call;
   }
 
@@ -155,10 +165,11 @@ export class CallTracker {
   }
 
   private cancel(entry: TraceEntry, params: JsonObject): DecodedCall | undefined {
-    const call = this.open.get(idKey(entry.server, params.requestId));
-    if (!call || call.outcome !== 'pending') return undefined;
+    const open = this.open.get(idKey(entry.server, params.requestId));
+    if (!open || open.call.outcome !== 'pending') return undefined;
+    const { call } = open;
     call.outcome = 'cancelled';
-    call.durationMs = durationBetween(call.startedAt, entry.ts);
+    call.durationMs = durationSince(open.startedMs, entry.ts);
     call.message = typeof params.reason === 'string' ? params.reason : null;
     call.nextAction = nextActionFor({
       outcome: 'cancelled',
