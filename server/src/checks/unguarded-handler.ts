@@ -24,6 +24,7 @@ const SAFE_GLOBAL_CALLS = new Set([
   'parseFloat',
   'encodeURIComponent',
   'encodeURI',
+  'randomUUID',
 ]);
 const SAFE_NAMESPACES = new Set(['console', 'Math']);
 const SAFE_QUALIFIED_CALLS = new Set([
@@ -42,6 +43,16 @@ const SAFE_QUALIFIED_CALLS = new Set([
   'Number.isInteger',
   'Number.isNaN',
   'Promise.resolve',
+  'Buffer.from',
+  'Buffer.byteLength',
+  'crypto.randomUUID',
+  'path.join',
+  'path.resolve',
+  'path.basename',
+  'path.dirname',
+  'path.extname',
+  'path.relative',
+  'path.normalize',
 ]);
 /** Methods of strings, arrays, maps and sets that do not fail (their callbacks are judged on their own). */
 const SAFE_METHODS = new Set([
