@@ -221,10 +221,10 @@ function quote(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
-/** The text of the valid empty result: the original message without a facts prefix, or a description of what is empty. */
+/** The text of the valid empty result: the original message without a facts prefix, or (for none or JSON) a description of what is empty. */
 function emptyResultText(context: AnalysisContext, envelope: ErrorEnvelope, subject: string): string {
   const first = envelope.texts[0];
-  if (first && first.staticText !== undefined && !first.jsonKeys) {
+  if (first && !first.jsonObject && !first.jsonKeys) {
     const node = unwrapExpression(first.node);
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
       const message = withoutFacts(node.text).trim();

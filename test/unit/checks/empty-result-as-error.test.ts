@@ -101,6 +101,12 @@ runCheckTable('empty-result-as-error', {
       output: `function a(count: number) {\n  if (count === 0) return { content: [{ type: 'text', text: 'No results' }] };\n}\nfunction b(rows: unknown[]) {\n  if (rows.length < 1) return { content: [{ type: 'text', text: 'Nothing matched' }] };\n}`,
     },
     {
+      name: 'a dynamic text is kept as written',
+      code: `async function find(query: string) {\n  const found = await index.search(query);\n  if (!found.length) return { isError: true, content: [{ type: 'text', text: describeEmpty(query) }] };\n  return { content: [{ type: 'text', text: found.join('\\n') }] };\n}`,
+      errors: [{ line: 3, column: 31 }],
+      output: `async function find(query: string) {\n  const found = await index.search(query);\n  if (!found.length) return { content: [{ type: 'text', text: describeEmpty(query) }] };\n  return { content: [{ type: 'text', text: found.join('\\n') }] };\n}`,
+    },
+    {
       name: 'suppression silences only the line it names',
       code: `function a(matches: string[]) {\n  // mcp-envelope-disable-next-line empty-result-as-error\n  if (!matches.length) return { isError: true, content: [{ type: 'text', text: 'No matches' }] };\n  if (matches.length == 0) return { isError: true, content: [{ type: 'text', text: 'No matches' }] };\n}`,
       errors: [{ line: 4, column: 37 }],
