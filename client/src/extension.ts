@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient } from './languageClient';
 import { registerToolCalls } from './panel';
+import { registerTapping } from './tapping';
 
 let client: LanguageClient | undefined;
 
@@ -11,6 +12,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(output);
   client = createLanguageClient(context, output);
   registerToolCalls(context, client);
+  registerTapping(context);
 
   context.subscriptions.push(
     vscode.commands.registerCommand('mcpEnvelope.fixAll', () =>
