@@ -30,6 +30,7 @@ const STRESS = [
   'const o = {\n  isError:\n    true,\n  errorCategory /* why */ : "VALIDATION",\n  errorCategory: // later\n    "BUSINESS",\n};',
   'const o = { errorCategory: cond ? (a ? "TRANSIENT" : "UNKNOWN") : `not_found`, isError: cond };',
   "label: { isError: true }\nswitch (x) { case 'TRANSIENT': break; }",
+  'const o = {\n  run() {\n    if (a) { return { isError: true, errorCategory: "UNKNOWN" }; }\n    const t = z.object({ isError: z.boolean() });\n  },\n  get isError() { return true; },\n  isRetryable,\n  [key]: "TRANSIENT",\n};',
 ];
 
 describe('injection grammars keep the host scopes', () => {
