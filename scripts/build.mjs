@@ -19,7 +19,14 @@ const common = {
 };
 
 const targets = [
-  { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // jsonc-parser's UMD build requires its own files at run time, which a bundle cannot: take its ES module build.
+  {
+    ...common,
+    entryPoints: ['client/src/extension.ts'],
+    outfile: 'dist/extension.js',
+    external: ['vscode'],
+    mainFields: ['module', 'main'],
+  },
   { ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
   { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
   { ...common, entryPoints: ['client/src/panel/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
