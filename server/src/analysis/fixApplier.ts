@@ -14,13 +14,27 @@ function overlaps(a: readonly OffsetEdit[], b: readonly OffsetEdit[]): boolean {
   return a.some((x) => b.some((y) => x.start < y.end && y.start < x.end || (x.start === y.start && x.end === y.end)));
 }
 
-/** Picks each finding's preferred fix, skipping fixes whose edits overlap one already picked. */
+function span(edits: readonly OffsetEdit[]): number {
+  const start = Math.min(...edits.map((edit) => edit.start));
+  const end = Math.max(...edits.map((edit) => edit.end));
+  return end - start;
+}
+
+/**
+ * Picks each finding's preferred fix, narrowest first, skipping fixes whose edits overlap one already
+ * picked: a targeted fix (a throw turned into a NOT_FOUND envelope) wins over a broad one (wrapping the
+ * whole handler), which a later pass of fix-all can still apply if its finding remains.
+ */
 export function preferredFixes(findings: readonly Finding[]): Fix[] {
-  const picked: Fix[] = [];
+  const candidates: Fix[] = [];
   for (const finding of findings) {
     if (!finding.fixable) continue;
     const fix = finding.computeFixes().find((candidate) => candidate.preferred);
-    if (!fix || fix.edits.length === 0) continue;
+    if (fix && fix.edits.length > 0) candidates.push(fix);
+  }
+  candidates.sort((a, b) => span(a.edits) - span(b.edits));
+  const picked: Fix[] = [];
+  for (const fix of candidates) {
     if (picked.some((other) => overlaps(other.edits, fix.edits))) continue;
     picked.push(fix);
   }
