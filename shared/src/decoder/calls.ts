@@ -35,12 +35,21 @@ interface OpenCall {
   sameCallKey: string;
 }
 
-/** A failure the identical call cannot get past: declared not retryable, or a request the server rejected. */
-function isNonRetryableFailure(decoded: DecodedResult): boolean {
-  if (decoded.outcome !== 'tool-error' && decoded.outcome !== 'protocol-error') return false;
-  if (decoded.retryable !== null) return !decoded.retryable;
-  if (decoded.rpcCode === -32602 || decoded.rpcCode === -32601) return true;
-  return decoded.category !== null && NEVER_RETRYABLE.has(decoded.category);
+/**
+ * Why the identical call cannot get past this failure — declared not retryable, a never-retryable category, a
+ * request the server rejected (-32602/-32601), or plain text that reads as VALIDATION or PERMISSION — or
+ * undefined when it might.
+ */
+function nonRetryableReason(decoded: DecodedResult): string | undefined {
+  if (decoded.outcome !== 'tool-error' && decoded.outcome !== 'protocol-error') return undefined;
+  const what = decoded.category !== null ? `${decoded.category} error` : 'error';
+  if (decoded.retryable !== null) return decoded.retryable ? undefined : `a non-retryable ${what}`;
+  if (decoded.category !== null) return NEVER_RETRYABLE.has(decoded.category) ? `a ${what} error` : undefined;
+  if (decoded.rpcCode === -32602 || decoded.rpcCode === -32601) return `JSON-RPC error ${decoded.rpcCode}`;
+  if (decoded.textHint && NEVER_RETRYABLE.has(decoded.textHint)) {
+    return `an error whose text reads as ${decoded.textHint}`;
+  }
+  return undefined;
 }
 
 export class CallTracker {
@@ -48,7 +57,7 @@ export class CallTracker {
   private readonly open = new Map<string, OpenCall>();
   private readonly byProgressToken = new Map<string, DecodedCall>();
   /** Identical calls (server, tool, arguments) whose last answer was a non-retryable failure. */
-  private readonly failedForGood = new Map<string, DecodedCall>();
+  private readonly failedForGood = new Map<string, { id: string | number; reason: string }>();
 
   /** Every call seen so far, in request order. */
   get calls(): readonly DecodedCall[] {
@@ -112,9 +121,7 @@ export class CallTracker {
     if (earlier) {
       call.findings.push({
         check: 'retry-storm',
-        message: `Same tool and identical arguments as call ${JSON.stringify(earlier.id)}, which failed with a non-retryable ${
-          earlier.category ?? 'error'
-        }: the identical call cannot succeed.`,
+        message: `Same tool and identical arguments as call ${JSON.stringify(earlier.id)}, which failed with ${earlier.reason}: the identical call cannot succeed.`,
       });
     }
     this.all.push(call);
@@ -137,7 +144,8 @@ export class CallTracker {
     call.durationMs = durationSince(open.startedMs, entry.ts);
     const decoded = 'error' in message ? decodeRpcError(message.error) : decodeToolResult(message.result);
     this.apply(call, decoded);
-    if (isNonRetryableFailure(decoded)) this.failedForGood.set(open.sameCallKey, call);
+    const reason = nonRetryableReason(decoded);
+    if (reason !== undefined) this.failedForGood.set(open.sameCallKey, { id: call.id, reason });
     else this.failedForGood.delete(open.sameCallKey);
     return call;
   }

@@ -35,6 +35,7 @@ void describe('stdio tap with server-everything', () => {
     { name: 'echo', arguments: { message: 'hello through the tap ✓' } },
     { name: 'get-sum', arguments: { a: 2, b: 3 } },
     { name: 'get-sum', arguments: { a: 'two', b: 3 } },
+    { name: 'get-sum', arguments: { b: 3, a: 'two' } },
     { name: 'no-such-tool', arguments: {} },
     { name: 'get-env', arguments: {} },
   ];
@@ -54,7 +55,7 @@ void describe('stdio tap with server-everything', () => {
   void it('returns identical answers with and without the tap', () => {
     assert.equal(tapped.length, calls.length + 1);
     assert.deepEqual(tapped, direct);
-    assert.ok(JSON.stringify(tapped[5]).includes(SECRET), 'the host still receives the real value');
+    assert.ok(JSON.stringify(tapped[calls.length]).includes(SECRET), 'the host still receives the real value');
   });
 
   void it('writes a 0600 trace whose calls decode to the right verdicts', async () => {
@@ -67,6 +68,7 @@ void describe('stdio tap with server-everything', () => {
         ['echo', 'success'],
         ['get-sum', 'success'],
         ['get-sum', 'tool-error'],
+        ['get-sum', 'tool-error'],
         ['no-such-tool', 'tool-error'],
         ['get-env', 'success'],
       ],
@@ -77,6 +79,11 @@ void describe('stdio tap with server-everything', () => {
     assert.match(invalid.message ?? '', /Input validation error/);
     assert.match(invalid.nextAction, /reads as VALIDATION: Change the input/);
     assert.deepEqual(invalid.findings.map((f) => f.check).sort(), ['missing-error-category', 'missing-is-retryable']);
+    assert.deepEqual(decoded[3].findings.map((f) => f.check).sort(), [
+      'missing-error-category',
+      'missing-is-retryable',
+      'retry-storm',
+    ]);
     assert.ok(decoded.every((call) => typeof call.durationMs === 'number'));
   });
 

@@ -144,6 +144,25 @@ void describe('decoder: retry-storm', () => {
     assert.deepEqual(calls[0].findings, []);
   });
 
+  void it('flags an identical call after the SDK rejected the input, naming why', () => {
+    const rejected = textResult('MCP error -32602: Input validation error: expected number at a', true);
+    const calls = decodeCalls([
+      host(call(1, 'get-sum', { a: 'x' })),
+      server(reply(1, rejected)),
+      host(call(2, 'get-sum', { a: 'x' })),
+      server({ jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Invalid params' } }),
+      host(call(3, 'get-sum', { a: 'x' })),
+    ]);
+    assert.match(
+      calls[1].findings.find((f) => f.check === 'retry-storm')?.message ?? '',
+      /call 1, which failed with an error whose text reads as VALIDATION/,
+    );
+    assert.match(
+      calls[2].findings.find((f) => f.check === 'retry-storm')?.message ?? '',
+      /call 2, which failed with JSON-RPC error -32602/,
+    );
+  });
+
   void it('does not flag different arguments, retryable errors, or a call made before the error arrived', () => {
     const transient = {
       isError: true,
