@@ -1,6 +1,5 @@
 import ts from 'typescript';
 import { wrapBodyAwaitingReturns } from '../analysis/awaitingWrap';
-import type { ToolHandler } from '../analysis/handlers';
 import { functionHeadRange } from '../analysis/handlerHead';
 import {
   type FunctionLike,
@@ -149,13 +148,7 @@ function functionCanFail(finder: Finder, fn: FunctionLike, depth: number): boole
   if (known !== undefined) return known;
   if (depth > MAX_HELPER_DEPTH) return true;
   finder.verdicts.set(fn, false); // recursion guard: a cycle adds no failure of its own
-  let fails = false;
-  walkOwnBody(fn, (node) => {
-    if (fails) return false;
-    if (ts.isThrowStatement(node) || ts.isAwaitExpression(node)) fails = true;
-    else if (ts.isCallExpression(node) || ts.isNewExpression(node)) fails = callCanFail(finder, node, depth + 1);
-    return !fails;
-  });
+  const fails = firstUnguardedSite(finder, fn, depth + 1, true) !== undefined;
   finder.verdicts.set(fn, fails);
   return fails;
 }
@@ -210,20 +203,52 @@ function inFailureHandling(node: ts.Node, fn: FunctionLike): boolean {
   return false;
 }
 
-/** The first await or fallible call in the handler's own body that no try/catch in the handler guards. */
-function firstUnguardedFailure(
+/** `p.catch(…)`, `p.then(ok, fail)` and `Promise.allSettled(…)`: the rejection is handled where it happens. */
+function handlesRejection(node: ts.Node): boolean {
+  if (!ts.isCallExpression(node)) return false;
+  const callee = unwrapExpression(node.expression);
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  const method = callee.name.text;
+  if (method === 'catch') return true;
+  if (method === 'then') return node.arguments.length >= 2;
+  return method === 'allSettled' && ts.isIdentifier(callee.expression) && callee.expression.text === 'Promise';
+}
+
+/** An await rejects only when its operand can: awaiting a same-file function that cannot fail is safe. */
+function awaitCanReject(finder: Finder, node: ts.AwaitExpression, depth: number): boolean {
+  const operand = unwrapExpression(node.expression);
+  if (!ts.isCallExpression(operand)) return true;
+  const callee = unwrapExpression(operand.expression);
+  const local = ts.isIdentifier(callee) ? finder.functions.get(callee.text) : undefined;
+  return local ? functionCanFail(finder, local, depth) : true;
+}
+
+type FailureSite = ts.AwaitExpression | ts.CallExpression | ts.NewExpression | ts.ForOfStatement | ts.ThrowStatement;
+
+/**
+ * The first place in `fn`'s own body that can throw or reject with no try/catch in `fn` around it:
+ * an await, a `for await`, a fallible call, and (with `includeThrows`) a throw. Calls in catch and
+ * finally blocks are failure handling already and are not counted; throws there are.
+ */
+function firstUnguardedSite(
   finder: Finder,
-  handler: ToolHandler,
-): ts.AwaitExpression | ts.CallExpression | ts.NewExpression | undefined {
-  let found: ts.AwaitExpression | ts.CallExpression | ts.NewExpression | undefined;
-  walkOwnBody(handler.fn, (node) => {
-    if (found) return false;
+  fn: FunctionLike,
+  depth: number,
+  includeThrows: boolean,
+): FailureSite | undefined {
+  let found: FailureSite | undefined;
+  walkOwnBody(fn, (node) => {
+    if (found || handlesRejection(node)) return false;
+    if (ts.isAwaitExpression(node) && handlesRejection(unwrapExpression(node.expression))) return false;
+    const isThrow = ts.isThrowStatement(node);
     const candidate =
-      ts.isAwaitExpression(node) ||
-      ((ts.isCallExpression(node) || ts.isNewExpression(node)) && callCanFail(finder, node, 0));
+      (isThrow && includeThrows) ||
+      (ts.isAwaitExpression(node) && awaitCanReject(finder, node, depth)) ||
+      (ts.isForOfStatement(node) && node.awaitModifier !== undefined) ||
+      ((ts.isCallExpression(node) || ts.isNewExpression(node)) && callCanFail(finder, node, depth));
     if (!candidate) return undefined;
-    if (enclosingTry(node, handler.fn) || inFailureHandling(node, handler.fn)) return false;
-    found = node;
+    if (enclosingTry(node, fn) || (!isThrow && inFailureHandling(node, fn))) return false;
+    found = node as FailureSite;
     return false;
   });
   return found;
@@ -241,6 +266,7 @@ function hasOwnUncaughtThrow(fn: FunctionLike): boolean {
 }
 
 function describeSite(context: AnalysisContext, site: ts.Node): string {
+  if (ts.isForOfStatement(site)) return 'for await (…)';
   const target = ts.isAwaitExpression(site) ? site.expression : site;
   const callee =
     ts.isCallExpression(target) || ts.isNewExpression(target)
@@ -265,7 +291,7 @@ export const unguardedHandler: Check = {
     const finder: Finder = { functions: localFunctions(context), verdicts: new Map() };
     for (const handler of context.handlers) {
       if (!handler.fn.body) continue;
-      const site = firstUnguardedFailure(finder, handler);
+      const site = firstUnguardedSite(finder, handler.fn, 0, false);
       if (!site) continue;
       const { start, end } = functionHeadRange(handler.fn, context.sourceFile);
       const consequence = handler.lowLevel
