@@ -4,6 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { snippetCatalog } from '../../../shared/src/snippetCatalog';
 import { expandSnippet } from '../../unit/snippets/snippetExpansion';
 import { exampleUri } from './helpers';
 
@@ -18,11 +19,13 @@ interface Case {
   spaces?: number;
 }
 
+/** Every snippet at the start of a line, and a few in other languages and indentations. */
 const CASES: Case[] = [
+  ...snippetCatalog('typescript').map((snippet) => ({ language: 'typescript', ...snippet, indent: '' })),
+  ...snippetCatalog('javascript').map((snippet) => ({ language: 'javascript', ...snippet, indent: '' })),
   { language: 'typescript', prefix: 'mcp-transient', name: 'MCP tool error: Transient', indent: '    ', spaces: 2 },
   { language: 'typescript', prefix: 'mcp-empty', name: 'MCP valid empty result', indent: '\t' },
   { language: 'typescriptreact', prefix: 'mcp-permission', name: 'MCP tool error: Permission', indent: '\t' },
-  { language: 'javascript', prefix: 'mcp-classify-error', name: 'MCP classifyError helper', indent: '' },
   { language: 'javascriptreact', prefix: 'mcp-not-found', name: 'MCP tool error: Not Found', indent: '\t' },
 ];
 
@@ -44,7 +47,8 @@ async function shippedBody(language: string, name: string): Promise<string> {
 
 describe('snippets in the real editor', () => {
   for (const testCase of CASES) {
-    it(`${testCase.language}: typing ${testCase.prefix} offers the snippet, accepting it inserts its text`, async () => {
+    const where = testCase.indent ? ` after ${JSON.stringify(testCase.indent)}` : '';
+    it(`${testCase.language}: typing ${testCase.prefix}${where} offers the snippet, accepting it inserts its text`, async () => {
       const before = 'const marker = 1;\n';
       const document = await vscode.workspace.openTextDocument({
         language: testCase.language,
