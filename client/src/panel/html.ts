@@ -57,18 +57,21 @@ export function panelHtml(options: PanelHtmlOptions): string {
 </head>
 <body>
 <header class="toolbar" role="toolbar" aria-label="Tool Calls">
-  <button id="pause" type="button" title="Stop adding new calls to the list (they are kept and shown on resume)">⏸ Pause</button>
-  <button id="clear" type="button" title="Remove every call from the list">Clear</button>
-  <button id="open" type="button" title="Open a saved .mcptrace.jsonl trace">Open Trace…</button>
-  <button id="export" type="button" title="Save the calls the filter shows, as JSON Lines">Export…</button>
-  <span class="separator"></span>
-  <select id="filter-server" aria-label="Server"></select>
-  <select id="filter-tool" aria-label="Tool"></select>
-  <select id="filter-outcome" aria-label="Outcome"></select>
-  <select id="filter-category" aria-label="Category"></select>
-  <input id="filter-text" type="search" placeholder="Search tool, arguments, message, finding…" aria-label="Search">
-  <button id="reset-filter" type="button" title="Show every call">Reset</button>
-  <span id="status" class="status" role="status"></span>
+  <div class="toolbar-row">
+    <button id="pause" type="button" title="Stop adding new calls to the list (they are kept and shown on resume)">Pause</button>
+    <button id="clear" type="button" title="Remove every call from the list">Clear</button>
+    <button id="open" type="button" title="Open a saved .mcptrace.jsonl trace">Open Trace…</button>
+    <button id="export" type="button" title="Save the calls the filter shows, as JSON Lines">Export…</button>
+    <span id="status" class="status" role="status"></span>
+  </div>
+  <div class="toolbar-row">
+    <select id="filter-server" aria-label="Server"></select>
+    <select id="filter-tool" aria-label="Tool"></select>
+    <select id="filter-outcome" aria-label="Outcome"></select>
+    <select id="filter-category" aria-label="Category"></select>
+    <input id="filter-text" type="search" placeholder="Search tool, arguments, message, finding…" aria-label="Search">
+    <button id="reset-filter" type="button" title="Show every call">Reset</button>
+  </div>
 </header>
 <main class="layout">
   <section class="list-pane" aria-label="Calls">

@@ -29,7 +29,7 @@ select {
   border: 1px solid var(--vscode-dropdown-border, var(--vscode-widget-border, transparent));
 }
 input[type="search"] {
-  font: inherit; padding: 2px 6px; min-width: 14em; flex: 1 1 14em; max-width: 28em; border-radius: 2px;
+  font: inherit; padding: 2px 6px; min-width: 12em; flex: 1 1 16em; max-width: 32em; border-radius: 2px;
   color: var(--vscode-input-foreground); background: var(--vscode-input-background);
   border: 1px solid var(--vscode-input-border, var(--vscode-widget-border, transparent));
 }
@@ -37,19 +37,22 @@ input::placeholder { color: var(--vscode-input-placeholderForeground); }
 a { color: var(--vscode-textLink-foreground); text-decoration: none; cursor: pointer; }
 a:hover { color: var(--vscode-textLink-activeForeground); text-decoration: underline; }
 .toolbar {
-  display: flex; flex-wrap: wrap; align-items: center; gap: 6px; padding: 6px 8px;
+  display: flex; flex-direction: column; gap: 6px; padding: 6px 8px;
   border-bottom: 1px solid var(--vscode-panel-border, var(--vscode-widget-border, transparent));
 }
-.separator { width: 1px; align-self: stretch; background: var(--vscode-panel-border, transparent); margin: 0 2px; }
+.toolbar-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
 .status { margin-left: auto; color: var(--vscode-descriptionForeground); white-space: nowrap; }
 .status .held {
   margin-left: 6px; padding: 0 6px; border-radius: 8px;
   color: var(--vscode-badge-foreground); background: var(--vscode-badge-background);
 }
 .layout { flex: 1 1 auto; display: flex; min-height: 0; }
-.list-pane { flex: 1 1 60%; display: flex; flex-direction: column; min-width: 0; position: relative; }
+.list-pane {
+  flex: 1 1 60%; display: flex; flex-direction: column; min-width: 0; position: relative;
+  container-type: inline-size; container-name: calls;
+}
 .row {
-  display: grid; grid-template-columns: 7.5em minmax(5em, 9em) minmax(6em, 12em) minmax(6em, 1fr) 5.5em 10em;
+  display: grid; grid-template-columns: 7em minmax(4em, 7em) minmax(7em, 13em) minmax(4em, 1fr) 5.6em 11.5em;
   align-items: center; height: var(--row-height); padding: 0 8px; column-gap: 8px;
 }
 .list-header {
@@ -71,7 +74,9 @@ a:hover { color: var(--vscode-textLink-activeForeground); text-decoration: under
 .cell.duration { text-align: right; }
 .cell.args { font-family: var(--vscode-editor-font-family); font-size: 0.92em; color: var(--vscode-descriptionForeground); }
 .cell.tool { font-weight: 600; }
+.cell.verdict { display: flex; align-items: center; gap: 4px; }
 .verdict { font-weight: 600; }
+.cell.verdict .verdict { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .tone-ok { color: var(--vscode-testing-iconPassed, var(--vscode-charts-green)); }
 .tone-empty { color: var(--vscode-charts-blue, var(--vscode-descriptionForeground)); }
 .tone-retry { color: var(--vscode-editorWarning-foreground, var(--vscode-charts-yellow)); }
@@ -80,12 +85,12 @@ a:hover { color: var(--vscode-textLink-activeForeground); text-decoration: under
 .tone-cancelled { color: var(--vscode-disabledForeground, var(--vscode-descriptionForeground)); }
 .tone-pending { color: var(--vscode-descriptionForeground); font-style: italic; }
 .flag {
-  margin-left: 6px; padding: 0 5px; border-radius: 8px; font-size: 0.85em; font-weight: 400;
+  flex: 0 0 auto; padding: 0 5px; border-radius: 8px; font-size: 0.85em; font-weight: 400; line-height: 1.5;
   color: var(--vscode-badge-foreground); background: var(--vscode-badge-background);
 }
 .empty { position: absolute; top: 40%; left: 0; right: 0; text-align: center; color: var(--vscode-descriptionForeground); padding: 0 2em; }
 .detail-pane {
-  flex: 0 0 42%; min-width: 18em; overflow: auto; padding: 8px 12px 16px;
+  flex: 0 0 40%; min-width: 18em; overflow: auto; padding: 8px 12px 16px;
   border-left: 1px solid var(--vscode-panel-border, var(--vscode-widget-border, transparent));
   background: var(--vscode-sideBar-background, var(--vscode-editor-background));
 }
@@ -117,10 +122,16 @@ pre {
   background: var(--vscode-textCodeBlock-background, var(--vscode-editor-background));
   border: 1px solid var(--vscode-widget-border, transparent); border-radius: 2px;
 }
+@container calls (max-width: 700px) {
+  .row { grid-template-columns: 7em minmax(4em, 6em) minmax(6em, 1fr) 5.6em 11.5em; }
+  .cell.args { display: none; }
+}
+@container calls (max-width: 420px) {
+  .row { grid-template-columns: 6.5em minmax(5em, 1fr) 9.5em; }
+  .cell.server, .cell.duration { display: none; }
+}
 @media (max-width: 760px) {
   .layout { flex-direction: column; }
   .detail-pane { flex: 0 0 50%; border-left: none; border-top: 1px solid var(--vscode-panel-border, transparent); }
-  .row { grid-template-columns: 6.5em minmax(5em, 10em) minmax(4em, 1fr) 4.5em 8.5em; }
-  .cell.server { display: none; }
 }
 `;
