@@ -73,6 +73,10 @@ function factsOf(envelope: ErrorEnvelope): { category: ErrorCategory; retryable:
   return { category: inference.category, retryable: declaredRetryable ?? inference.retryable };
 }
 
+function escapeForTemplate(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+}
+
 function escapeForQuote(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
 }
@@ -83,7 +87,11 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope, kind: Emptiness)
   const words = `${tool} failed: ${wording(category, retryable)}`;
   const caught = caughtErrorName(envelope.object);
   const messageSource = caught
-    ? '`' + `${tool} failed (${wording(category, retryable)}): \${${safeMessageSource(caught)}}` + '`'
+    ? '`' +
+      escapeForTemplate(`${tool} failed (${wording(category, retryable)}): `) +
+      '${' +
+      safeMessageSource(caught) +
+      '}`'
     : `'${escapeForQuote(words)}'`;
   const spec: EnvelopeSpec = { category, retryable, messageSource };
   const text = renderTextSource(spec, {
