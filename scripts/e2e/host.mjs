@@ -9,7 +9,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CACHE_DIR = join(REPO, '.cache', 'e2e');
+/** Where setup.mjs installs the host; MCP_ENVELOPE_E2E_CACHE moves it (for a CI cache, say). */
+export const CACHE_DIR = process.env.MCP_ENVELOPE_E2E_CACHE
+  ? resolve(process.env.MCP_ENVELOPE_E2E_CACHE)
+  : join(REPO, '.cache', 'e2e');
 export const CHROMIUM = '/usr/bin/chromium';
 
 /** Exit codes shared by the e2e scripts (documented in docs/testing.md). */

@@ -9,7 +9,7 @@
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CACHE_DIR, EXIT, REPO, log, runStep } from './host.mjs';
+import { EXIT, REPO, log, runStep } from './host.mjs';
 import { HostMissingError, ensureHost } from './setup.mjs';
 import { runSuiteInHost } from './suite-runner.mjs';
 import { runUiFlow } from './ui-flow.mjs';
@@ -119,7 +119,7 @@ function snapshotCompiledTests(testsPath) {
   const outDir = join(REPO, 'out');
   const inside = relative(outDir, testsPath);
   if (inside.startsWith('..') || isAbsolute(inside)) return { testsPath, remove: () => undefined };
-  const copy = join(CACHE_DIR, `suite-out-${process.pid}`);
+  const copy = join(REPO, '.cache', `e2e-suite-out-${process.pid}`);
   rmSync(copy, { recursive: true, force: true });
   cpSync(outDir, copy, { recursive: true, filter: (path) => !path.startsWith(join(outDir, 'reports')) });
   return { testsPath: join(copy, inside), remove: () => rmSync(copy, { recursive: true, force: true }) };

@@ -82,12 +82,21 @@ function ensureSystemPackages() {
   }
 }
 
+/**
+ * npm 11 warns about dependencies' install scripts not listed in a project's allowScripts, and with
+ * strict-allow-scripts refuses to run them. Both pinned installs here need them, including in nested
+ * installs that an allowScripts field cannot reach: node@24's preinstall installs the platform binary;
+ * code-server's postinstall installs its bundled VS Code, whose native modules (spdlog, sqlite,
+ * kerberos, watcher, node-pty…) must build. So these two installs, and only they, allow all install
+ * scripts; ignore-scripts is forced off. Older npm versions ignore the unknown setting.
+ */
+const ALLOW_INSTALL_SCRIPTS = { npm_config_ignore_scripts: 'false', npm_config_dangerously_allow_all_scripts: 'true' };
+
 /** npm install into `folder` (its own package.json), output to a log file. */
 function npmInstall(folder, spec, env, logName) {
   mkdirSync(folder, { recursive: true });
-  const manifest = join(folder, 'package.json');
-  if (!existsSync(manifest))
-    writeFileSync(manifest, `${JSON.stringify({ name: `e2e-${logName}`, private: true }, null, 2)}\n`);
+  const manifest = { name: `e2e-${logName}`, private: true };
+  writeFileSync(join(folder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const logFile = join(CACHE_DIR, `install-${logName}.log`);
   const fd = openSync(logFile, 'w');
   const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--foreground-scripts', spec], {
@@ -106,8 +115,8 @@ function ensureNode24() {
   if (existsSync(host.node) && nodeMajor(host.node) === NODE_MAJOR) return;
   log(`installing Node ${NODE_MAJOR} (npm package node@${NODE_MAJOR}) into ${NODE_DIR}…`);
   rmSync(NODE_DIR, { recursive: true, force: true });
-  // The package's preinstall links the platform binary; allow exactly that package's scripts.
-  npmInstall(NODE_DIR, `node@${NODE_MAJOR}`, { ...process.env, npm_config_allow_scripts: 'node' }, 'node24');
+  // Its preinstall runs a nested `npm install` of the platform binary (see ALLOW_INSTALL_SCRIPTS).
+  npmInstall(NODE_DIR, `node@${NODE_MAJOR}`, { ...process.env, ...ALLOW_INSTALL_SCRIPTS }, 'node24');
   if (nodeMajor(host.node) !== NODE_MAJOR)
     throw new HostMissingError(`Node ${NODE_MAJOR} did not install at ${host.node}`);
 }
@@ -128,12 +137,7 @@ function ensureCodeServer() {
     PATH: `${join(host.node, '..')}:${process.env.PATH ?? ''}`,
     npm_config_nodedir: host.nodeHeaders,
     npm_config_yes: 'true', // node-pty's build runs `npx node-gyp`
-    npm_config_ignore_scripts: 'false',
-    // npm 11 skips dependencies' install scripts unless allowed. code-server's postinstall runs a
-    // second `npm install` for its bundled VS Code, whose native modules (node-pty, spdlog, sqlite,
-    // kerberos, watcher…) must build; a per-name allow-list would not reach that nested install,
-    // so this one pinned install allows all scripts. Older npm ignores the setting.
-    npm_config_dangerously_allow_all_scripts: 'true',
+    ...ALLOW_INSTALL_SCRIPTS,
   };
   const started = Date.now();
   npmInstall(CODE_SERVER_DIR, `code-server@${CODE_SERVER_VERSION}`, env, 'code-server');

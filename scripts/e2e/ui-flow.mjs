@@ -50,100 +50,111 @@ async function runCommand(page, keys, inputText, expectRow) {
 export async function runUiFlow({ host, vsix, timeoutMs, verbose = false }) {
   const dirs = makeScratch('mcp-envelope-e2e-ui-');
   const workspace = copyExamples(dirs.workspace);
-  const steps = [];
-  let server;
-  let browser;
-  let page;
-  const step = async (title, action) => {
-    const started = Date.now();
-    await action();
-    steps.push(title);
-    log(`  ✔ ${title} (${Date.now() - started} ms)`);
-  };
-  const timer = setTimeout(() => {
-    log(`TIMEOUT: the UI flow did not finish within ${timeoutMs / 1000} s`);
-    void browser?.close();
-  }, timeoutMs);
+  const session = { server: undefined, browser: undefined, page: undefined, steps: [], stopped: false };
+  let timer;
+  let timedOut = false;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      reject(new Error(`TIMEOUT: the UI flow did not finish within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+  });
+  const flow = drive(session, { host, vsix, workspace, dirs, verbose });
+  flow.catch(() => undefined); // after a timeout, the abandoned flow fails on the closed browser
   try {
-    installVsix(host, dirs, vsix);
-    const port = await freePort();
-    const output = [];
-    server = await startCodeServer(host, dirs, {
-      port,
-      folder: workspace,
-      onLine: (line) => (verbose ? log(`server| ${line}`) : output.push(line)),
-    });
-    log(`code-server on http://127.0.0.1:${port}/ (workspace ${workspace})`);
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    const { line, column } = throwPosition(workspace);
-
-    await step('the workbench loads with the examples folder', async () => {
-      await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      await page.locator('.explorer-folders-view').waitFor({ timeout: 60_000 });
-    });
-
-    await step('mistaken.ts opens and shows an mcp-envelope squiggle on the throw', async () => {
-      await runCommand(page, 'Control+P', 'mistaken.ts', 'mistaken.ts');
-      await page.locator('.tab.active', { hasText: 'mistaken.ts' }).waitFor({ timeout: 20_000 });
-      await page.locator('.monaco-editor .view-lines').first().click();
-      await runCommand(page, 'Control+G', `:${line}:${column}`);
-      const hoverText = await showHoverUntil(page, /mcp-envelope/, 40_000);
-      if (!/throw-in-handler/.test(hoverText))
-        throw new Error(`the hover does not name throw-in-handler: ${hoverText}`);
-      await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 5_000 });
-    });
-
-    await step('the Problems panel lists mcp-envelope entries', async () => {
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('Control+Shift+M');
-      const entry = page.locator('.markers-panel .monaco-list-row', { hasText: 'mcp-envelope' }).first();
-      await entry.waitFor({ timeout: 20_000 });
-      const count = await page.locator('.markers-panel .monaco-list-row', { hasText: 'mcp-envelope' }).count();
-      log(`    ${count} Problems rows mention mcp-envelope; first: ${(await entry.innerText()).replace(/\s+/g, ' ')}`);
-      // Back to the editor, with the hover over the throw statement, for the screenshot.
-      await page.keyboard.press('Control+1');
-      await showHoverUntil(page, /mcp-envelope/, 10_000);
-      await sleep(500);
-      await page.screenshot({ path: join(SCREENSHOTS, 'editor-diagnostics.png') });
-    });
-
-    await step('Ctrl+. lists a quick fix for the throw', async () => {
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('Control+.');
-      const menu = page.locator('.action-widget:not(.action-list-submenu-panel)').first();
-      await menu.waitFor({ state: 'visible', timeout: 15_000 });
-      const fix = menu.locator('.monaco-list-row', { hasText: /error envelope|try\/catch/i }).first();
-      await fix.waitFor({ timeout: 10_000 });
-      const titles = await menu.locator('.monaco-list-row').allInnerTexts();
-      log(
-        `    quick-fix menu: ${titles
-          .map((t) => t.replace(/\s+/g, ' ').trim())
-          .filter(Boolean)
-          .join(' | ')}`,
-      );
-      await sleep(400);
-      await page.screenshot({ path: join(SCREENSHOTS, 'quick-fix.png') });
-    });
-
-    log(`UI flow PASSED (${steps.length} steps); screenshots in ${SCREENSHOTS}`);
-    return { code: EXIT.pass, summary: { passed: steps.length, failed: 0, pending: 0 } };
+    await Promise.race([flow, timeout]);
+    log(`UI flow PASSED (${session.steps.length} steps); screenshots in ${SCREENSHOTS}`);
+    return { code: EXIT.pass, summary: { passed: session.steps.length, failed: 0, pending: 0 } };
   } catch (error) {
-    log(`UI flow FAILED after ${steps.length} steps: ${error instanceof Error ? error.message : String(error)}`);
-    if (page) {
+    const passed = session.steps.length;
+    log(`UI flow FAILED after ${passed} steps: ${error instanceof Error ? error.message : String(error)}`);
+    if (session.page) {
       mkdirSync(join(REPO, 'out', 'reports'), { recursive: true });
-      await page.screenshot({ path: FAILURE_SHOT }).catch(() => undefined);
+      await session.page.screenshot({ path: FAILURE_SHOT }).catch(() => undefined);
       log(`screenshot of the failure: ${FAILURE_SHOT}`);
     }
-    return { code: EXIT.fail, summary: { passed: steps.length, failed: 1, pending: 0 } };
+    return { code: timedOut ? EXIT.timeout : EXIT.fail, summary: { passed, failed: 1, pending: 0 } };
   } finally {
     clearTimeout(timer);
-    await browser?.close().catch(() => undefined);
-    await stopGroup(server);
+    session.stopped = true;
+    await session.browser?.close().catch(() => undefined);
+    await stopGroup(session.server);
     removeScratch(dirs);
   }
+}
+
+/** The flow itself; `session` holds what runUiFlow must clean up (and `stopped` once it has). */
+async function drive(session, { host, vsix, workspace, dirs, verbose }) {
+  const step = async (title, action) => {
+    if (session.stopped) throw new Error('stopped');
+    const started = Date.now();
+    await action();
+    session.steps.push(title);
+    log(`  ✔ ${title} (${Date.now() - started} ms)`);
+  };
+  installVsix(host, dirs, vsix);
+  const port = await freePort();
+  session.server = await startCodeServer(host, dirs, {
+    port,
+    folder: workspace,
+    onLine: (line) => verbose && log(`server| ${line}`),
+  });
+  if (session.stopped) return stopGroup(session.server);
+  log(`code-server on http://127.0.0.1:${port}/ (workspace ${workspace})`);
+  session.browser = await launchBrowser();
+  if (session.stopped) return session.browser.close();
+  const page = await session.browser.newPage({ viewport: { width: 1400, height: 860 } });
+  session.page = page;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const { line, column } = throwPosition(workspace);
+
+  await step('the workbench loads with the examples folder', async () => {
+    await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.explorer-folders-view').waitFor({ timeout: 60_000 });
+  });
+
+  await step('mistaken.ts opens and shows an mcp-envelope squiggle on the throw', async () => {
+    await runCommand(page, 'Control+P', 'mistaken.ts', 'mistaken.ts');
+    await page.locator('.tab.active', { hasText: 'mistaken.ts' }).waitFor({ timeout: 20_000 });
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await runCommand(page, 'Control+G', `:${line}:${column}`);
+    const hoverText = await showHoverUntil(page, /mcp-envelope/, 60_000);
+    if (!/throw-in-handler/.test(hoverText)) throw new Error(`the hover does not name throw-in-handler: ${hoverText}`);
+    await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 5_000 });
+  });
+
+  await step('the Problems panel lists mcp-envelope entries', async () => {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+Shift+M');
+    const entry = page.locator('.markers-panel .monaco-list-row', { hasText: 'mcp-envelope' }).first();
+    await entry.waitFor({ timeout: 20_000 });
+    const count = await page.locator('.markers-panel .monaco-list-row', { hasText: 'mcp-envelope' }).count();
+    log(`    ${count} Problems rows mention mcp-envelope; first: ${(await entry.innerText()).replace(/\s+/g, ' ')}`);
+    // Back to the editor, with the hover over the throw statement, for the screenshot.
+    await page.keyboard.press('Control+1');
+    await showHoverUntil(page, /mcp-envelope/, 10_000);
+    await sleep(500);
+    await page.screenshot({ path: join(SCREENSHOTS, 'editor-diagnostics.png') });
+  });
+
+  await step('Ctrl+. lists a quick fix for the throw', async () => {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+.');
+    const menu = page.locator('.action-widget:not(.action-list-submenu-panel)').first();
+    await menu.waitFor({ state: 'visible', timeout: 15_000 });
+    const fix = menu.locator('.monaco-list-row', { hasText: /error envelope|try\/catch/i }).first();
+    await fix.waitFor({ timeout: 10_000 });
+    const titles = await menu.locator('.monaco-list-row').allInnerTexts();
+    log(
+      `    quick-fix menu: ${titles
+        .map((t) => t.replace(/\s+/g, ' ').trim())
+        .filter(Boolean)
+        .join(' | ')}`,
+    );
+    await sleep(400);
+    await page.screenshot({ path: join(SCREENSHOTS, 'quick-fix.png') });
+  });
 }
 
 /** Shows the editor hover at the cursor (Ctrl+K Ctrl+I) until its text matches `pattern`. */
