@@ -110,7 +110,8 @@ function readEntry(
   valueNode: Node,
   project?: string,
 ): ServerEntry | undefined {
-  const value: unknown = getNodeValue(valueNode);
+  // A plain copy: the parser's objects have no prototype.
+  const value: unknown = JSON.parse(JSON.stringify(getNodeValue(valueNode) ?? null));
   if (!isRecord(value)) return undefined;
   const transport = transportOf(value);
   const args = Array.isArray(value.args) ? value.args.filter((item): item is string => typeof item === 'string') : [];

@@ -108,8 +108,9 @@ function recordFor(
     host: entry.host,
     transport,
     originalText: before.slice(original.offset, original.offset + original.length),
-    original: original.value,
-    tapped: tapped.value,
+    // Plain objects (the parser's have no prototype), as they read back from JSON.
+    original: JSON.parse(JSON.stringify(original.value)) as unknown,
+    tapped: JSON.parse(JSON.stringify(tapped.value)) as unknown,
     tappedAt: now.toISOString(),
   };
 }
