@@ -105,7 +105,8 @@ function resolveCategory(facts: EnvelopeFacts, findings: CallFinding[]): ErrorCa
     });
     return nearest;
   }
-  return facts.code !== undefined ? nearestCategory(facts.code) : null;
+  // A `code` classifies only in the failure shape (`ok: false` or an `error` object), as hasClassification says.
+  return facts.okFalse && facts.code !== undefined ? nearestCategory(facts.code) : null;
 }
 
 function errorFindings(
@@ -187,7 +188,7 @@ export function decodeToolResult(result: unknown): DecodedResult {
       category: null,
       retryable: null,
       message,
-      encoding: outcome === 'empty' && encoding === 'none' ? 'none' : encoding,
+      encoding,
       findings,
       ...extras,
     };

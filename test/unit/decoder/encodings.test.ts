@@ -196,6 +196,12 @@ void describe('decoder: the {ok:false, code} shape', () => {
       findings: ['failure-as-success'],
     },
     {
+      name: 'a bare code without ok:false does not classify',
+      result: { isError: true, content: text('{"code":"E42","message":"Monthly quota used up"}') },
+      expect: { category: null, encoding: 'plain-text', message: 'Monthly quota used up' },
+      findings: ['missing-error-category', 'missing-is-retryable'],
+    },
+    {
       name: 'ok:true is data',
       result: { content: text('{"ok":true,"sku":"A-123","stock":12}') },
       expect: { outcome: 'success' },
