@@ -56,6 +56,18 @@ const QUERY_KEYS = ['attemptedQuery', 'attempted_query'] as const;
 const PARTIAL_KEYS = ['partialResults', 'partial_results'] as const;
 const IS_ERROR_KEYS = ['isError', 'is_error'] as const;
 
+/** Copies into `target` the facts it lacks and `source` has (category, retryability, message, extras). */
+export function fillMissingFacts(target: EnvelopeFacts, source: EnvelopeFacts): void {
+  target.category ??= source.category;
+  target.code ??= source.code;
+  target.retryable ??= source.retryable;
+  target.message ??= source.message;
+  target.retryAfterMs ??= source.retryAfterMs;
+  target.suggestedAction ??= source.suggestedAction;
+  target.attemptedQuery ??= source.attemptedQuery;
+  target.partialResults ??= source.partialResults;
+}
+
 /** Reads the facts of one object; a nested `error` object fills what the outer one lacks. */
 export function readFacts(object: JsonObject): EnvelopeFacts {
   const facts: EnvelopeFacts = {
@@ -72,15 +84,7 @@ export function readFacts(object: JsonObject): EnvelopeFacts {
   };
   const nested = object.error;
   if (isRecord(nested)) {
-    const inner = readFacts(nested);
-    facts.category ??= inner.category;
-    facts.code ??= inner.code;
-    facts.retryable ??= inner.retryable;
-    facts.message ??= inner.message;
-    facts.retryAfterMs ??= inner.retryAfterMs;
-    facts.suggestedAction ??= inner.suggestedAction;
-    facts.attemptedQuery ??= inner.attemptedQuery;
-    facts.partialResults ??= inner.partialResults;
+    fillMissingFacts(facts, readFacts(nested));
     if (facts.isError !== false) facts.okFalse = true;
   }
   return facts;

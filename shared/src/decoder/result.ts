@@ -5,7 +5,7 @@
 import { canonicalCategory, nearestCategory, NEVER_RETRYABLE, type ErrorCategory } from '../taxonomy';
 import type { CallFinding, CallOutcome, EnvelopeEncoding } from '../decodedCall';
 import { isEmptyPayload, readContent, type ContentView } from './content';
-import { hasClassification, readFacts, saysFailure, type EnvelopeFacts } from './fields';
+import { fillMissingFacts, hasClassification, readFacts, saysFailure, type EnvelopeFacts } from './fields';
 import { isRecord, type JsonObject } from './json';
 import { categoryHintFromText, isGenericMessage, leakedInternals, mentionsFacts, saysNoResults } from './text';
 
@@ -58,14 +58,7 @@ function mergeFacts(sources: Source[], hasText: boolean): { facts: EnvelopeFacts
     if (encoding === undefined && hasClassification(facts)) {
       encoding = facts.category === undefined && facts.okFalse && facts.code !== undefined ? 'ok-code' : where;
     }
-    merged.category ??= facts.category;
-    merged.code ??= facts.code;
-    merged.retryable ??= facts.retryable;
-    merged.message ??= facts.message;
-    merged.retryAfterMs ??= facts.retryAfterMs;
-    merged.suggestedAction ??= facts.suggestedAction;
-    merged.attemptedQuery ??= facts.attemptedQuery;
-    merged.partialResults ??= facts.partialResults;
+    fillMissingFacts(merged, facts);
     if (where !== 'top-level' && facts.isError === true) merged.isError = true;
     merged.okFalse ||= facts.okFalse;
   }
