@@ -254,7 +254,7 @@ export async function runPanelFlow(page, { workspace, screenshots = join(REPO, '
     if (!/\b56 calls\b/.test(status)) throw new Error(`expected 56 calls in the status, saw "${status}"`);
     const rendered = await frame.locator('#rows .row:not([hidden])').count();
     if (rendered === 0 || rendered > 56) throw new Error(`${rendered} rows rendered`);
-    const verdicts = new Set(await visibleRowTexts(frame, '.verdict'));
+    const verdicts = new Set(await visibleRowTexts(frame, '.cell.verdict > .verdict'));
     log(`    ${rendered} rows rendered; verdicts in view: ${[...verdicts].join(', ')}`);
   });
 
@@ -289,7 +289,35 @@ export async function runPanelFlow(page, { workspace, screenshots = join(REPO, '
     mkdirSync(screenshots, { recursive: true });
     await page.screenshot({ path: join(screenshots, 'tool-calls-panel.png') });
   });
+  await step('10,000 more calls keep the list virtual: a few dozen row elements, wherever it scrolls', async () => {
+    writeFileSync(join(workspace, TRACE_FOLDER, 'bulk.mcptrace.jsonl'), bulkTrace(10_000));
+    await frame.locator('#status', { hasText: /^10056 calls/ }).waitFor({ timeout: 60_000 });
+    for (const fraction of [0, 0.5, 1]) {
+      const started = Date.now();
+      await frame.locator('#list').evaluate((list, at) => {
+        list.scrollTop = at * list.scrollHeight;
+      }, fraction);
+      await sleep(150);
+      const elements = await frame.locator('#rows .row').count();
+      const visible = await frame.locator('#rows .row:not([hidden])').count();
+      if (visible === 0 || elements > 80) throw new Error(`${elements} row elements (${visible} shown) at ${fraction * 100}%`);
+      log(`    scrolled to ${fraction * 100}%: ${visible} rows shown, ${elements} elements (${Date.now() - started} ms)`);
+    }
+  });
   return steps;
+}
+
+/** `count` quick successful calls of one server, for the scale step. */
+function bulkTrace(count, now = Date.now()) {
+  const lines = [];
+  for (let i = 0; i < count; i++) {
+    const ts = (ms) => new Date(now - 60_000 + ms).toISOString();
+    const params = { name: `bulk_${i % 20}`, arguments: { page: i } };
+    lines.push(JSON.stringify({ ts: ts(i * 5), dir: 'host→server', server: 'bulk', msg: { jsonrpc: '2.0', id: i, method: 'tools/call', params } }));
+    const result = { content: [{ type: 'text', text: `{"page":${i},"items":[1,2,3]}` }] };
+    lines.push(JSON.stringify({ ts: ts(i * 5 + 2), dir: 'server→host', server: 'bulk', msg: { jsonrpc: '2.0', id: i, result } }));
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** Standalone: code-server with the .vsix installed and the examples folder, then the flow above. */

@@ -34,8 +34,13 @@ export function isOutcomeFilter(value: string): value is CallFilter['outcome'] {
   return OUTCOME_VALUES.has(value);
 }
 
+/** Lower-cased search text per row; rows are replaced (not mutated) when a call changes, so entries stay valid. */
+const searchCache = new WeakMap<CallRow, string>();
+
 function searchableText(row: CallRow): string {
-  return [
+  const cached = searchCache.get(row);
+  if (cached !== undefined) return cached;
+  const text = [
     row.server,
     row.tool,
     row.verdict,
@@ -48,6 +53,8 @@ function searchableText(row: CallRow): string {
   ]
     .join('\n')
     .toLowerCase();
+  searchCache.set(row, text);
+  return text;
 }
 
 /** A predicate for one filter; the search words are lower-cased once. */

@@ -92,7 +92,7 @@ function renderStatus(): void {
   clear(status);
   const shown = filtered.length === rows.length ? `${rows.length} calls` : `${filtered.length} of ${rows.length} calls`;
   status.appendChild(document.createTextNode(shown));
-  if (paused) status.appendChild(el('span', 'held', held > 0 ? `paused · ${held} new` : 'paused'));
+  if (paused) status.appendChild(el('span', 'held', held > 0 ? `paused · ${held} held` : 'paused'));
   pauseButton.textContent = paused ? 'Resume' : 'Pause';
   pauseButton.setAttribute('aria-pressed', String(paused));
   if (rows.length === 0) {
