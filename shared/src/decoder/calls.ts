@@ -7,7 +7,7 @@ import type { DecodedCall } from '../decodedCall';
 import { NEVER_RETRYABLE } from '../taxonomy';
 import { HOST_TO_SERVER, SERVER_TO_HOST, type TraceEntry } from '../trace';
 import { isRecord, stableJson, type JsonObject } from './json';
-import { nextActionFor } from './nextAction';
+import { nextActionFor, nextActionForResult } from './nextAction';
 import { decodeRpcError, decodeToolResult, type DecodedResult } from './result';
 
 /** JSON-RPC ids 1 and "1" are different ids: the key keeps the type. */
@@ -161,15 +161,7 @@ export class CallTracker {
     if (decoded.suggestedAction !== undefined) call.suggestedAction = decoded.suggestedAction;
     if (decoded.attemptedQuery !== undefined) call.attemptedQuery = decoded.attemptedQuery;
     if (decoded.partialResults !== undefined) call.partialResults = decoded.partialResults;
-    call.nextAction = nextActionFor({
-      outcome: decoded.outcome,
-      category: decoded.category,
-      retryable: decoded.retryable,
-      retryAfterMs: decoded.retryAfterMs,
-      hasPartialResults: decoded.partialResults !== undefined,
-      rpcCode: decoded.rpcCode,
-      textHint: decoded.textHint,
-    });
+    call.nextAction = nextActionForResult(decoded);
   }
 
   private cancel(entry: TraceEntry, params: JsonObject): DecodedCall | undefined {

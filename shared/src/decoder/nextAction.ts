@@ -1,6 +1,7 @@
 /** The recovery matrix of design.md ("What an agent should do"), as one sentence per decoded call. */
 import { defaultRetryable, type ErrorCategory } from '../taxonomy';
 import type { CallOutcome } from '../decodedCall';
+import type { DecodedResult } from './result';
 
 export interface NextActionInput {
   outcome: CallOutcome;
@@ -72,4 +73,17 @@ export function nextActionFor(input: NextActionInput): string {
   const retryable = input.retryable ?? defaultRetryable(input.category);
   const assumed = input.retryable === null ? ' (retryability not stated; assumed from the category)' : '';
   return `${partial}${categorySentence(input.category, retryable, input.retryAfterMs)}${assumed}`;
+}
+
+/** The next action for a decoded answer (a tool result or a JSON-RPC error). */
+export function nextActionForResult(decoded: DecodedResult): string {
+  return nextActionFor({
+    outcome: decoded.outcome,
+    category: decoded.category,
+    retryable: decoded.retryable,
+    retryAfterMs: decoded.retryAfterMs,
+    hasPartialResults: decoded.partialResults !== undefined,
+    rpcCode: decoded.rpcCode,
+    textHint: decoded.textHint,
+  });
 }
