@@ -200,3 +200,22 @@ export function untapEntry(text: string, record: TapRecord, options: { force?: b
   const restored = text.slice(0, current.offset) + record.originalText + text.slice(current.offset + current.length);
   return { status: 'restored', text: restored };
 }
+
+/** The `dist/cli.js` a tapped stdio record runs (the first argument it wrote), if it can be read. */
+export function recordedCliPath(record: TapRecord): string | undefined {
+  const args = (record.tapped as { args?: unknown } | null)?.args;
+  return Array.isArray(args) && typeof args[0] === 'string' && args[1] === 'tap' ? args[0] : undefined;
+}
+
+/**
+ * Points a tapped stdio entry at another `dist/cli.js` (the extension's folder changes with each update).
+ * Only when the entry is still exactly as tapped; the original text kept for untapping does not change.
+ */
+export function retargetCliPath(text: string, record: TapRecord, cliPath: string): TapResult | undefined {
+  const current = locateEntry(text, record.path);
+  if (!current || !sameJson(current.value, record.tapped) || recordedCliPath(record) === undefined) return undefined;
+  const after = applyModifications(text, [[[...record.path, 'args', 0], cliPath]]);
+  const tapped = locateEntry(after, record.path);
+  if (!tapped) return undefined;
+  return { text: after, record: { ...record, tapped: JSON.parse(JSON.stringify(tapped.value)) as unknown } };
+}

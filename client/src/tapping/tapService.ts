@@ -9,6 +9,8 @@ import { parseConfig, type ServerEntry } from './serverEntries';
 import { TapRecords } from './tapRecords';
 import {
   locateEntry,
+  recordedCliPath,
+  retargetCliPath,
   sameJson,
   TapEditError,
   tapHttpEntry,
@@ -109,4 +111,34 @@ export async function untapServer(
   if (result.status === 'restored') replaceFileText(record.file, text, result.text);
   if (result.status !== 'changed-since-tap') await records.remove(record);
   return result.status;
+}
+
+/** Tapped stdio records whose `dist/cli.js` is gone (an older install of the extension) and is not `cliPath`. */
+export function staleCliRecords(records: readonly TapRecord[], cliPath: string): TapRecord[] {
+  return records.filter((record) => {
+    const recorded = recordedCliPath(record);
+    return record.transport === 'stdio' && recorded !== undefined && recorded !== cliPath && !fs.existsSync(recorded);
+  });
+}
+
+/** Points stale tapped entries at the current `dist/cli.js`; returns the names it updated and those it left. */
+export async function refreshCliPaths(
+  stale: readonly TapRecord[],
+  cliPath: string,
+  records: TapRecords,
+): Promise<{ updated: string[]; left: string[] }> {
+  const updated: string[] = [];
+  const left: string[] = [];
+  for (const record of stale) {
+    const text = readText(record.file);
+    const result = text !== undefined ? retargetCliPath(text, record, cliPath) : undefined;
+    if (text === undefined || !result) {
+      left.push(record.name);
+      continue;
+    }
+    await records.add(result.record);
+    replaceFileText(record.file, text, result.text);
+    updated.push(record.name);
+  }
+  return { updated, left };
 }

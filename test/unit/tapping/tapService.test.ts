@@ -7,7 +7,14 @@ import { argumentSkeleton, checkArguments } from '../../../client/src/tapping/to
 import { backupFileFor, readBackupFile, TapRecords, type RecordStore } from '../../../client/src/tapping/tapRecords';
 import type { TapRecord } from '../../../client/src/tapping/tapRewrite';
 import { TapEditError } from '../../../client/src/tapping/tapRewrite';
-import { discoverServers, isTappedHttp, tapServer, untapServer } from '../../../client/src/tapping/tapService';
+import {
+  discoverServers,
+  isTappedHttp,
+  refreshCliPaths,
+  staleCliRecords,
+  tapServer,
+  untapServer,
+} from '../../../client/src/tapping/tapService';
 import { CLAUDE_DESKTOP_JSON, CLAUDE_USER_JSON, VSCODE_MCP_JSON } from './hostFixtures';
 
 class MemoryStore implements RecordStore {
@@ -110,6 +117,39 @@ void describe('tapping files on disk', () => {
     assert.equal(records.all().length, 1, 'the backup stays until the user decides');
     assert.equal(await untapServer(record, records, { force: true }), 'restored');
     assert.equal(fs.readFileSync(docs.file, 'utf8'), VSCODE_MCP_JSON);
+  });
+});
+
+void describe('after an extension update', () => {
+  void it('points tapped entries whose dist/cli.js is gone at the new one, and untap still restores the original bytes', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-envelope-update-'));
+    try {
+      const file = path.join(home, '.claude.json');
+      fs.writeFileSync(file, CLAUDE_USER_JSON);
+      const records = new TapRecords(new MemoryStore());
+      const oldCli = path.join(home, 'ext-0.1.0', 'dist', 'cli.js');
+      const newCli = path.join(home, 'ext-0.2.0', 'dist', 'cli.js');
+      fs.mkdirSync(path.dirname(newCli), { recursive: true });
+      fs.writeFileSync(newCli, '');
+      const [memory, ordersLocal] = discoverServers({ workspaceFolders: [], home, platform: 'linux' })[0].entries;
+      await tapServer(memory, { kind: 'stdio', cliPath: oldCli }, records);
+      await tapServer(ordersLocal, { kind: 'stdio', cliPath: newCli }, records);
+
+      const stale = staleCliRecords(records.all(), newCli);
+      assert.deepEqual(
+        stale.map((record) => record.name),
+        ['memory'],
+      );
+      assert.deepEqual(await refreshCliPaths(stale, newCli, records), { updated: ['memory'], left: [] });
+      const refreshed = discoverServers({ workspaceFolders: [], home, platform: 'linux' })[0].entries[0];
+      assert.equal(refreshed.args[0], newCli);
+      assert.deepEqual(staleCliRecords(records.all(), newCli), []);
+
+      for (const record of records.all()) assert.equal(await untapServer(record, records), 'restored');
+      assert.equal(fs.readFileSync(file, 'utf8'), CLAUDE_USER_JSON);
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
   });
 });
 
