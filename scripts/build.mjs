@@ -29,7 +29,14 @@ const targets = [
   },
   { ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
   { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
-  { ...common, entryPoints: ['client/src/panel/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  {
+    ...common,
+    entryPoints: ['client/src/panel/webview/main.ts'],
+    outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
 ];
 
 if (watch) {

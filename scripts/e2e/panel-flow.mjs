@@ -300,8 +300,11 @@ export async function runPanelFlow(page, { workspace, screenshots = join(REPO, '
       await sleep(150);
       const elements = await frame.locator('#rows .row').count();
       const visible = await frame.locator('#rows .row:not([hidden])').count();
-      if (visible === 0 || elements > 80) throw new Error(`${elements} row elements (${visible} shown) at ${fraction * 100}%`);
-      log(`    scrolled to ${fraction * 100}%: ${visible} rows shown, ${elements} elements (${Date.now() - started} ms)`);
+      if (visible === 0 || elements > 80)
+        throw new Error(`${elements} row elements (${visible} shown) at ${fraction * 100}%`);
+      log(
+        `    scrolled to ${fraction * 100}%: ${visible} rows shown, ${elements} elements (${Date.now() - started} ms)`,
+      );
     }
   });
   return steps;
@@ -313,9 +316,18 @@ function bulkTrace(count, now = Date.now()) {
   for (let i = 0; i < count; i++) {
     const ts = (ms) => new Date(now - 60_000 + ms).toISOString();
     const params = { name: `bulk_${i % 20}`, arguments: { page: i } };
-    lines.push(JSON.stringify({ ts: ts(i * 5), dir: 'host→server', server: 'bulk', msg: { jsonrpc: '2.0', id: i, method: 'tools/call', params } }));
+    lines.push(
+      JSON.stringify({
+        ts: ts(i * 5),
+        dir: 'host→server',
+        server: 'bulk',
+        msg: { jsonrpc: '2.0', id: i, method: 'tools/call', params },
+      }),
+    );
     const result = { content: [{ type: 'text', text: `{"page":${i},"items":[1,2,3]}` }] };
-    lines.push(JSON.stringify({ ts: ts(i * 5 + 2), dir: 'server→host', server: 'bulk', msg: { jsonrpc: '2.0', id: i, result } }));
+    lines.push(
+      JSON.stringify({ ts: ts(i * 5 + 2), dir: 'server→host', server: 'bulk', msg: { jsonrpc: '2.0', id: i, result } }),
+    );
   }
   return `${lines.join('\n')}\n`;
 }
