@@ -80,9 +80,18 @@ export function startHttpTap(options: HttpTapOptions): Promise<RunningHttpTap> {
   const sockets = new Set<import('node:net').Socket>();
 
   const server = http.createServer((request, response) => {
+    // A page in a browser can reach loopback through DNS rebinding: only loopback Host names are served.
+    const hostName = /^(\[[^\]]*\]|[^:]*)/.exec(request.headers.host ?? '')?.[1] ?? '';
+    if (!isLoopbackHost(hostName)) {
+      response.writeHead(403, { 'content-type': 'text/plain' });
+      response.end('mcp-envelope tap: only loopback Host names are served\n');
+      return;
+    }
     const authorization = request.headers.authorization;
     if (typeof authorization === 'string') recorder.redactions.addSecret(authorization);
-    const upstreamUrl = new URL(request.url ?? '/', target);
+    // Only the path and query of the request are kept: the tap never forwards anywhere but the target.
+    const requested = new URL(request.url ?? '/', 'http://tap.invalid');
+    const upstreamUrl = new URL(`${requested.pathname}${requested.search}`, target);
     const headers = forwardableHeaders(request.headers);
     headers.host = target.host;
     const upstream = client.request(upstreamUrl, { method: request.method, headers });

@@ -176,6 +176,49 @@ void describe('HTTP tap refuses to listen beyond loopback', () => {
     await recorder.close();
   });
 
+  void it('serves only loopback Host names and forwards only to the target', async () => {
+    const dir = tempDir('host');
+    const recorder = new TapRecorder(
+      'x',
+      TraceWriter.open(path.join(dir, 't.jsonl'), () => {}),
+      new Redactor(),
+      () => {},
+    );
+    const seen: string[] = [];
+    const target = http.createServer((request, response) => {
+      seen.push(request.url ?? '');
+      response.end('ok');
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const { port } = target.address() as AddressInfo;
+    const tap = await startHttpTap({
+      target: new URL(`http://127.0.0.1:${port}/mcp`),
+      listenHost: '127.0.0.1',
+      listenPort: 0,
+      recorder,
+      report: () => {},
+    });
+    const get = (requestPath: string, host?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(tap.origin);
+        const request = http.get(
+          { host: url.hostname, port: url.port, path: requestPath, headers: host ? { host } : {} },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        request.on('error', reject);
+      });
+    assert.equal(await get('/mcp', 'rebound.example:80'), 403);
+    assert.equal(await get('http://elsewhere.example/steal?x=1'), 200);
+    assert.deepEqual(seen, ['/steal?x=1']);
+    await tap.close();
+    await recorder.close();
+    target.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   void it('the tap command exits 2 for a non-loopback --listen', async () => {
     const code = await runTapCommand(['--http', '--target', 'http://127.0.0.1:9/mcp', '--listen', '192.168.1.10:8080']);
     assert.equal(code, 2);
