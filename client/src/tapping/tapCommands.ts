@@ -108,6 +108,7 @@ async function tapCommand(tapping: TappingContext): Promise<void> {
   }
   tapping.log.info(`Tapped ${entry.name} in ${entry.file}.`);
   if (record.http) {
+    tapping.log.info(`While VS Code is closed, run the proxy yourself: ${manualProxyCommand(record)}`);
     const proxy = await tapping.proxies.ensure(record);
     if (!proxy) {
       void vscode.window.showWarningMessage(
