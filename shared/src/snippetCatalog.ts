@@ -6,7 +6,7 @@
  * a unit test fails when the committed files differ from what this module generates.
  */
 import { type EnvelopeSpec, renderEnvelope } from './envelopeStyle';
-import type { ErrorCategory } from './taxonomy';
+import type { CategoryCase, ErrorCategory } from './taxonomy';
 
 export const SNIPPET_LANGUAGES = ['typescript', 'javascript'] as const;
 export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number];
@@ -72,6 +72,11 @@ class TabStops {
     return this.marker(`$${index}`, value);
   }
 
+  /** The number after the highest tab stop defined so far. */
+  nextIndex(): number {
+    return Math.max(0, ...this.byIndex.keys()) + 1;
+  }
+
   /** `$0`: where the cursor ends. */
   final(): string {
     return this.marker('$0', '');
@@ -116,8 +121,32 @@ function messageLiteral(message: string): string {
   return `'${message}'`;
 }
 
-function envelope(spec: EnvelopeSpec, indent: string): string {
-  return renderEnvelope(spec, { ...SNIPPET_RENDER, indent });
+function envelope(spec: EnvelopeSpec, indent: string, categoryCase: CategoryCase = 'upper'): string {
+  return renderEnvelope(spec, { ...SNIPPET_RENDER, categoryCase, indent });
+}
+
+/**
+ * Makes the category's spelling a choice (upper case first, as `mcpEnvelope.categoryCase` defaults
+ * to): the renderer writes the envelope in both cases, and every place where the two differ by the
+ * category's spelling (the `errorCategory` value, the facts in the text) becomes that choice or a
+ * mirror of it, so the field and the text always agree.
+ */
+function withCategoryCaseChoice(stops: TabStops, category: ErrorCategory, upper: string, lower: string): string {
+  const index = stops.nextIndex();
+  const spelledLower = category.toLowerCase();
+  let result = '';
+  let last = 0;
+  let position = upper.indexOf(category);
+  while (position >= 0) {
+    if (lower.slice(position, position + category.length) === spelledLower) {
+      const stop = last === 0 ? stops.choice(index, [category, spelledLower]) : stops.mirror(index);
+      result += upper.slice(last, position) + stop;
+      last = position + category.length;
+    }
+    position = upper.indexOf(category, position + category.length);
+  }
+  if (last === 0) throw new Error(`the rendered ${category} envelope does not spell its category`);
+  return result + upper.slice(last);
 }
 
 /** The properties of a valid empty result: not an error, and a text that says what was searched. */
@@ -221,7 +250,13 @@ function envelopeSnippet(definition: EnvelopeSnippet): SnippetDefinition {
     messageSource: messageLiteral(parts.message),
     retryAfterMsSource: parts.retryAfterMs,
   };
-  const text = `return ${envelope(spec, '')};${stops.final()}`;
+  const rendered = withCategoryCaseChoice(
+    stops,
+    definition.category,
+    envelope(spec, '', 'upper'),
+    envelope(spec, '', 'lower'),
+  );
+  const text = `return ${rendered};${stops.final()}`;
   return {
     name: `MCP tool error: ${titleCase(definition.category)}`,
     prefix: definition.prefix,

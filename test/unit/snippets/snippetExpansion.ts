@@ -123,17 +123,24 @@ export interface SnippetSummary {
   choices: Map<number, string[]>;
 }
 
-function collectDefaults(nodes: SnippetNode[], defaults: Map<number, SnippetNode[]>, summary: SnippetSummary): void {
+function collectDefaults(
+  nodes: SnippetNode[],
+  defaults: Map<number, SnippetNode[]>,
+  summary: SnippetSummary,
+  picks: ReadonlyMap<number, number>,
+): void {
   for (const node of nodes) {
     if (node.kind === 'text') continue;
     if (!summary.tabOrder.includes(node.index)) summary.tabOrder.push(node.index);
     if (node.kind === 'placeholder') {
       if (defaults.has(node.index)) throw new Error(`tab stop ${node.index} has two defaults`);
       defaults.set(node.index, node.children);
-      collectDefaults(node.children, defaults, summary);
+      collectDefaults(node.children, defaults, summary, picks);
     } else if (node.kind === 'choice') {
       if (defaults.has(node.index)) throw new Error(`tab stop ${node.index} has two defaults`);
-      defaults.set(node.index, [{ kind: 'text', value: node.options[0] }]);
+      const option = node.options[picks.get(node.index) ?? 0];
+      if (option === undefined) throw new Error(`tab stop ${node.index} has no option ${picks.get(node.index)}`);
+      defaults.set(node.index, [{ kind: 'text', value: option }]);
       summary.choices.set(node.index, node.options);
     }
   }
@@ -144,7 +151,6 @@ function render(nodes: SnippetNode[], defaults: Map<number, SnippetNode[]>, dept
   return nodes
     .map((node) => {
       if (node.kind === 'text') return node.value;
-      if (node.kind === 'choice') return node.options[0];
       if (node.kind === 'placeholder') return render(node.children, defaults, depth + 1);
       return render(defaults.get(node.index) ?? [], defaults, depth + 1);
     })
@@ -156,11 +162,18 @@ export function expandSnippet(body: string): string {
   return analyseSnippet(body).expanded;
 }
 
-export function analyseSnippet(body: string): SnippetSummary & { expanded: string } {
+/**
+ * Parses a snippet and expands it; `picks` chooses an option (by position) for some choice tab
+ * stops, as a user picking from the list would; the others take their first option.
+ */
+export function analyseSnippet(
+  body: string,
+  picks: ReadonlyMap<number, number> = new Map(),
+): SnippetSummary & { expanded: string } {
   const nodes = new SnippetParser(body).parse();
   const defaults = new Map<number, SnippetNode[]>();
   const summary: SnippetSummary = { tabOrder: [], choices: new Map() };
-  collectDefaults(nodes, defaults, summary);
+  collectDefaults(nodes, defaults, summary, picks);
   summary.tabOrder.sort((a, b) => (a === 0 ? 1 : b === 0 ? -1 : a - b));
   return { ...summary, expanded: render(nodes, defaults, 0) };
 }

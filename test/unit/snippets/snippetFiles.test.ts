@@ -14,11 +14,12 @@ import { factsPrefix, renderEnvelope } from '../../../shared/src/envelopeStyle';
 import {
   SNIPPET_FILES,
   SNIPPET_LANGUAGES,
+  type SnippetDefinition,
   type SnippetFileEntry,
   snippetCatalog,
   snippetFileText,
 } from '../../../shared/src/snippetCatalog';
-import { ERROR_CATEGORIES, canonicalCategory } from '../../../shared/src/taxonomy';
+import { ERROR_CATEGORIES, canonicalCategory, isCategoryInCase } from '../../../shared/src/taxonomy';
 import { analyseSnippet } from './snippetExpansion';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
@@ -85,27 +86,42 @@ void describe('envelope snippets', () => {
     assert.deepEqual([...categories].sort(), [...ERROR_CATEGORIES].sort());
   });
 
+  /** The expansion with the category spelled in `categoryCase` (the spelling is a choice). */
+  const expandedIn = (snippet: SnippetDefinition, categoryCase: 'upper' | 'lower'): string => {
+    const { choices } = analyseSnippet(snippet.body);
+    const spelling = [...choices].find(
+      ([, options]) => options.length === 2 && canonicalCategory(options[0]) !== undefined,
+    );
+    assert.ok(spelling, `${snippet.prefix}: the category spelling is a choice`);
+    assert.equal(spelling[1][1], spelling[1][0].toLowerCase());
+    return analyseSnippet(snippet.body, new Map([[spelling[0], categoryCase === 'upper' ? 0 : 1]])).expanded;
+  };
+
   for (const snippet of envelopes) {
-    void it(`${snippet.prefix} writes the envelope a quick fix would write`, () => {
-      const { sourceFile, object } = firstObject(snippet.expanded);
-      const [envelope] = findErrorEnvelopes(sourceFile);
-      assert.ok(envelope, 'an error envelope');
-      const category = canonicalCategory(literalString(envelope.category) ?? '');
-      const retryable = literalBoolean(envelope.retryable);
-      assert.ok(category, 'a valid errorCategory');
-      assert.equal(typeof retryable, 'boolean', 'a literal isRetryable');
-      assert.equal(envelope.category?.location, 'top-level');
-      const text = staticText(envelope.texts[0]?.node);
-      const prefix = factsPrefix(category, retryable === true, 'upper');
-      assert.ok(text !== undefined && text.startsWith(`${prefix} `), `text starts with ${prefix}: ${text}`);
-      const message = text.slice(prefix.length + 1);
-      const retryAfterMs = envelope.retryAfterMs?.value.getText(sourceFile);
-      const rendered = renderEnvelope(
-        { category, retryable: retryable === true, messageSource: `'${message}'`, retryAfterMsSource: retryAfterMs },
-        { style: 'recommended', categoryCase: 'upper', indent: '', indentUnit: '\t' },
-      );
-      assert.equal(object.getText(sourceFile), rendered);
-    });
+    for (const categoryCase of ['upper', 'lower'] as const) {
+      void it(`${snippet.prefix} (${categoryCase}-case category) writes the envelope a quick fix would write`, () => {
+        const { sourceFile, object } = firstObject(expandedIn(snippet, categoryCase));
+        const [envelope] = findErrorEnvelopes(sourceFile);
+        assert.ok(envelope, 'an error envelope');
+        const spelled = literalString(envelope.category) ?? '';
+        const category = canonicalCategory(spelled);
+        const retryable = literalBoolean(envelope.retryable);
+        assert.ok(category, 'a valid errorCategory');
+        assert.ok(isCategoryInCase(spelled, categoryCase), `${spelled} is ${categoryCase} case`);
+        assert.equal(typeof retryable, 'boolean', 'a literal isRetryable');
+        assert.equal(envelope.category?.location, 'top-level');
+        const text = staticText(envelope.texts[0]?.node);
+        const prefix = factsPrefix(category, retryable === true, categoryCase);
+        assert.ok(text !== undefined && text.startsWith(`${prefix} `), `text starts with ${prefix}: ${text}`);
+        const message = text.slice(prefix.length + 1);
+        const retryAfterMs = envelope.retryAfterMs?.value.getText(sourceFile);
+        const rendered = renderEnvelope(
+          { category, retryable: retryable === true, messageSource: `'${message}'`, retryAfterMsSource: retryAfterMs },
+          { style: 'recommended', categoryCase, indent: '', indentUnit: '\t' },
+        );
+        assert.equal(object.getText(sourceFile), rendered);
+      });
+    }
   }
 
   void it('TRANSIENT is retryable with retryAfterMs; VALIDATION, PERMISSION and BUSINESS are not retryable', () => {
@@ -127,10 +143,14 @@ void describe('envelope snippets', () => {
     const choices = (prefix: string) => {
       const snippet = catalog.find((candidate) => candidate.prefix === prefix);
       assert.ok(snippet);
-      return [...analyseSnippet(snippet.body).choices.values()];
+      return [...analyseSnippet(snippet.body).choices.values()].map((options) => options.join('|')).sort();
     };
-    assert.deepEqual(choices('mcp-transient'), [['timed out', 'is rate limited', 'is temporarily unavailable']]);
-    assert.deepEqual(choices('mcp-permission'), [['scope', 'role', 'permission']]);
+    assert.deepEqual(choices('mcp-transient'), [
+      'TRANSIENT|transient',
+      'timed out|is rate limited|is temporarily unavailable',
+    ]);
+    assert.deepEqual(choices('mcp-permission'), ['PERMISSION|permission', 'scope|role|permission']);
+    assert.deepEqual(choices('mcp-business'), ['BUSINESS|business']);
   });
 
   void it('the valid empty result is not an error and says what was searched', () => {

@@ -18,7 +18,8 @@ import {
   type SnippetLanguage,
   snippetCatalog,
 } from '../../../shared/src/snippetCatalog';
-import { expandSnippet } from './snippetExpansion';
+import { canonicalCategory } from '../../../shared/src/taxonomy';
+import { analyseSnippet, expandSnippet } from './snippetExpansion';
 import { readFileSync } from 'node:fs';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
@@ -30,12 +31,32 @@ function insertAt(indent: string, expansion: string): string {
   return indent + expansion.split('\n').join('\n' + indent);
 }
 
-function committedExpansion(language: SnippetLanguage, name: string): string {
+function committedBody(language: SnippetLanguage, name: string): string {
   const file = JSON.parse(readFileSync(join(ROOT, SNIPPET_FILES[language]), 'utf8')) as Record<
     string,
     SnippetFileEntry
   >;
-  return expandSnippet(file[name].body.join('\n'));
+  return file[name].body.join('\n');
+}
+
+function committedExpansion(language: SnippetLanguage, name: string): string {
+  return expandSnippet(committedBody(language, name));
+}
+
+/** The expansion with every category-spelling choice set to lower case, or undefined without one. */
+function lowerCaseExpansion(language: SnippetLanguage, name: string): string | undefined {
+  const body = committedBody(language, name);
+  const picks = new Map<number, number>();
+  for (const [index, options] of analyseSnippet(body).choices) {
+    if (
+      options.length === 2 &&
+      canonicalCategory(options[0]) !== undefined &&
+      options[1] === options[0].toLowerCase()
+    ) {
+      picks.set(index, 1);
+    }
+  }
+  return picks.size > 0 ? analyseSnippet(body, picks).expanded : undefined;
 }
 
 function header(language: SnippetLanguage, withSearch: boolean): string {
@@ -93,19 +114,29 @@ interface ProofFile {
   fileName: string;
   text: string;
   snippet: SnippetDefinition;
+  /** The project's category case: the snippet's category spelling choice is set to match. */
+  categoryCase: 'upper' | 'lower';
 }
 
 function proofFiles(): ProofFile[] {
   const files: ProofFile[] = [];
   for (const language of SNIPPET_LANGUAGES) {
     for (const snippet of snippetCatalog(language)) {
-      const expansion = committedExpansion(language, snippet.name);
-      const text =
-        snippet.placement === 'statement'
-          ? statementFile(language, expansion)
-          : topLevelFile(language, snippet, expansion);
       const extension = language === 'typescript' ? 'mts' : 'mjs';
-      files.push({ fileName: join(PROOF_DIR, `${snippet.prefix}.${extension}`), text, snippet });
+      const variants: [ProofFile['categoryCase'], string | undefined][] = [
+        ['upper', committedExpansion(language, snippet.name)],
+        ['lower', lowerCaseExpansion(language, snippet.name)],
+      ];
+      for (const [categoryCase, expansion] of variants) {
+        if (expansion === undefined) continue;
+        const text =
+          snippet.placement === 'statement'
+            ? statementFile(language, expansion)
+            : topLevelFile(language, snippet, expansion);
+        const variant = categoryCase === 'upper' ? '' : '.lower-case';
+        const fileName = join(PROOF_DIR, `${snippet.prefix}${variant}.${extension}`);
+        files.push({ fileName, text, snippet, categoryCase });
+      }
     }
   }
   return files;
@@ -158,7 +189,10 @@ void describe('snippets expanded in a handler', () => {
   const diagnostics = typeCheck(files);
 
   void it('the proof covers every snippet of every language', () => {
-    assert.equal(files.length, SNIPPET_LANGUAGES.length * snippetCatalog('typescript').length);
+    const perLanguage = snippetCatalog('typescript').length;
+    const lowerCase = files.filter((file) => file.categoryCase === 'lower').length;
+    assert.equal(files.length - lowerCase, SNIPPET_LANGUAGES.length * perLanguage);
+    assert.equal(lowerCase, SNIPPET_LANGUAGES.length * 6, 'each category snippet also in lower case');
     assert.ok(CHECKS.length > 0, 'checks are registered');
   });
 
@@ -171,7 +205,7 @@ void describe('snippets expanded in a handler', () => {
     void it(`${label} has no finding from any registered check`, () => {
       const { findings, scan } = analyseSourceFile(
         parseSource(file.fileName, file.text),
-        engineSettings(DEFAULT_SETTINGS),
+        engineSettings({ ...DEFAULT_SETTINGS, categoryCase: file.categoryCase }),
       );
       assert.ok(scan.handlers.length > 0, 'the engine sees a tool handler');
       const described = findings.map((finding) => {
