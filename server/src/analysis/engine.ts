@@ -8,7 +8,7 @@ import { findErrorEnvelopes, type ErrorEnvelope } from './envelopes';
 import { type ExternalHandlerRef, type HandlerScan, type ToolHandler, scanHandlers } from './handlers';
 import { NodeIndex } from './nodeIndex';
 import { suppressedLines } from './suppression';
-import { type FunctionLike, isFunctionLike, lineIndentAt, walkOwnBody } from './syntax';
+import { type FunctionLike, isFunctionLike, lineIndentAt } from './syntax';
 import type { AnalysisContext, EngineSettings, Finding, Severity } from './types';
 
 export const MCP_IMPORT_PATTERN = /@modelcontextprotocol\/|\bisError\b|@mcpToolHandler/;
@@ -47,6 +47,12 @@ export interface AnalysisResult {
   sourceFile: ts.SourceFile;
 }
 
+function nearestFunction(node: ts.Node): ts.Node | undefined {
+  let current = node.parent;
+  while (current && !isFunctionLike(current) && !ts.isClassLike(current)) current = current.parent;
+  return current;
+}
+
 class Context implements AnalysisContext {
   private helperCache = new Map<ToolHandler, FunctionLike[]>();
   private ownerCache?: Map<ts.Node, ToolHandler>;
@@ -77,9 +83,11 @@ class Context implements AnalysisContext {
     const cached = this.helperCache.get(handler);
     if (cached) return cached;
     const names = new Set<string>();
-    walkOwnBody(handler.fn, (node) => {
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) names.add(node.expression.text);
-    });
+    for (const node of this.nodes.within(handler.fn, [ts.SyntaxKind.CallExpression])) {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && nearestFunction(node) === handler.fn) {
+        names.add(node.expression.text);
+      }
+    }
     const helpers: FunctionLike[] = [];
     if (names.size > 0) {
       for (const statement of this.sourceFile.statements) {

@@ -11,7 +11,7 @@ export function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
 }
 
 function overlaps(a: readonly OffsetEdit[], b: readonly OffsetEdit[]): boolean {
-  return a.some((x) => b.some((y) => x.start < y.end && y.start < x.end || (x.start === y.start && x.end === y.end)));
+  return a.some((x) => b.some((y) => (x.start < y.end && y.start < x.end) || (x.start === y.start && x.end === y.end)));
 }
 
 function span(edits: readonly OffsetEdit[]): number {
@@ -43,7 +43,11 @@ export function preferredFixes(findings: readonly Finding[]): Fix[] {
 
 /** Syntax errors in a text, to refuse a fix that would leave a file that no longer parses. */
 export function syntaxErrorCount(fileName: string, text: string): number {
-  const kind = /\.[cm]?jsx?$/i.test(fileName) ? ts.ScriptKind.JS : /\.tsx$/i.test(fileName) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const kind = /\.[cm]?jsx?$/i.test(fileName)
+    ? ts.ScriptKind.JS
+    : /\.tsx$/i.test(fileName)
+      ? ts.ScriptKind.TSX
+      : ts.ScriptKind.TS;
   const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, kind);
   const host: ts.CompilerHost = {
     getSourceFile: (name) => (name === fileName ? sourceFile : undefined),
@@ -56,7 +60,11 @@ export function syntaxErrorCount(fileName: string, text: string): number {
     fileExists: (name) => name === fileName,
     readFile: () => undefined,
   };
-  const program = ts.createProgram({ rootNames: [fileName], options: { noLib: true, noResolve: true, allowJs: true }, host });
+  const program = ts.createProgram({
+    rootNames: [fileName],
+    options: { noLib: true, noResolve: true, allowJs: true },
+    host,
+  });
   return program.getSyntacticDiagnostics(sourceFile).length;
 }
 

@@ -1,18 +1,20 @@
 /**
  * One walk over a source file that buckets every node by kind, so the checks look nodes up
  * instead of each walking the whole tree again (checking must cost close to parsing).
+ * Buckets are in pre-order, hence sorted by position, so the nodes inside a range are found by
+ * binary search.
  */
 import ts from 'typescript';
 
 export class NodeIndex {
-  private readonly buckets = new Map<ts.SyntaxKind, ts.Node[]>();
+  private readonly buckets: ts.Node[][] = [];
 
   constructor(sourceFile: ts.SourceFile) {
     const buckets = this.buckets;
     const visit = (node: ts.Node): void => {
-      const bucket = buckets.get(node.kind);
+      const bucket = buckets[node.kind];
       if (bucket) bucket.push(node);
-      else buckets.set(node.kind, [node]);
+      else buckets[node.kind] = [node];
       ts.forEachChild(node, visit);
     };
     ts.forEachChild(sourceFile, visit);
@@ -20,13 +22,34 @@ export class NodeIndex {
 
   /** Nodes of one kind in source order. */
   of<T extends ts.Node>(kind: ts.SyntaxKind, guard: (node: ts.Node) => node is T): readonly T[] {
-    const bucket = this.buckets.get(kind) ?? [];
+    const bucket = this.buckets[kind] ?? [];
     return bucket.filter(guard);
   }
 
   /** Nodes of several kinds, in source order. */
   ofKinds(kinds: readonly ts.SyntaxKind[]): ts.Node[] {
-    const result = kinds.flatMap((kind) => this.buckets.get(kind) ?? []);
+    if (kinds.length === 1) return [...(this.buckets[kinds[0]] ?? [])];
+    return kinds.flatMap((kind) => this.buckets[kind] ?? []).sort((a, b) => a.pos - b.pos || b.end - a.end);
+  }
+
+  /** Nodes of the given kinds strictly inside `container` (nested functions included), in source order. */
+  within(container: ts.Node, kinds: readonly ts.SyntaxKind[]): ts.Node[] {
+    const result: ts.Node[] = [];
+    for (const kind of kinds) {
+      const bucket = this.buckets[kind];
+      if (!bucket) continue;
+      let low = 0;
+      let high = bucket.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if (bucket[mid].pos < container.pos) low = mid + 1;
+        else high = mid;
+      }
+      for (let i = low; i < bucket.length && bucket[i].pos < container.end; i++) {
+        const node = bucket[i];
+        if (node !== container && node.end <= container.end) result.push(node);
+      }
+    }
     return kinds.length > 1 ? result.sort((a, b) => a.pos - b.pos) : result;
   }
 }
@@ -36,4 +59,12 @@ export const FUNCTION_KINDS = [
   ts.SyntaxKind.FunctionExpression,
   ts.SyntaxKind.FunctionDeclaration,
   ts.SyntaxKind.MethodDeclaration,
+] as const;
+
+export const LOOP_KINDS = [
+  ts.SyntaxKind.ForStatement,
+  ts.SyntaxKind.ForOfStatement,
+  ts.SyntaxKind.ForInStatement,
+  ts.SyntaxKind.WhileStatement,
+  ts.SyntaxKind.DoStatement,
 ] as const;

@@ -141,8 +141,7 @@ export const failureAsSuccess: Check = {
           });
         }
       }
-      ts.forEachChild(node, visit);
     };
-    visit(context.sourceFile);
+    for (const node of context.nodes.ofKinds([ts.SyntaxKind.CatchClause])) visit(node);
   },
 };

@@ -148,9 +148,9 @@ function errorTextSources(context: AnalysisContext): ts.Node[] {
         sources.push(thrown);
       }
     }
-    ts.forEachChild(node, visit);
   };
-  if (context.handlers.length > 0) visit(context.sourceFile);
+  if (context.handlers.length > 0)
+    for (const node of context.nodes.ofKinds([ts.SyntaxKind.ThrowStatement])) visit(node);
   return sources;
 }
 

@@ -127,8 +127,7 @@ export const protocolErrorForExecutionFailure: Check = {
           });
         }
       }
-      ts.forEachChild(node, visit);
     };
-    visit(context.sourceFile);
+    for (const node of context.nodes.ofKinds([ts.SyntaxKind.ThrowStatement])) visit(node);
   },
 };

@@ -1,5 +1,6 @@
 import ts from 'typescript';
 import { isFunctionLike, unwrapExpression, walk } from '../analysis/syntax';
+import { LOOP_KINDS } from '../analysis/nodeIndex';
 import type { AnalysisContext, Check } from '../analysis/types';
 
 /** Callee names of retry and backoff helpers (compared case-insensitively). */
@@ -40,7 +41,7 @@ function callName(call: ts.CallExpression): string | undefined {
 }
 
 /** Local names bound by imports (or `require`) of retry packages. */
-function retryImports(sourceFile: ts.SourceFile): Set<string> {
+function retryImports(context: AnalysisContext): Set<string> {
   const names = new Set<string>();
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.importClause) {
@@ -65,9 +66,9 @@ function retryImports(sourceFile: ts.SourceFile): Set<string> {
     ) {
       names.add(node.name.text);
     }
-    ts.forEachChild(node, visit);
   };
-  visit(sourceFile);
+  for (const node of context.nodes.ofKinds([ts.SyntaxKind.ImportDeclaration, ts.SyntaxKind.VariableDeclaration]))
+    visit(node);
   return names;
 }
 
@@ -152,7 +153,7 @@ export const retryInsideTool: Check = {
   },
   run(context, report) {
     if (context.handlers.length === 0) return;
-    const imported = retryImports(context.sourceFile);
+    const imported = retryImports(context);
     const visit = (node: ts.Node): void => {
       if (isLoop(node) && context.handlerOf(node)) {
         const evidence = retryEvidence(node);
@@ -171,8 +172,7 @@ export const retryInsideTool: Check = {
           report({ node: node.expression, message: `${name}() retries inside the tool. ${ADVICE}` });
         }
       }
-      ts.forEachChild(node, visit);
     };
-    visit(context.sourceFile);
+    for (const node of context.nodes.ofKinds([...LOOP_KINDS, ts.SyntaxKind.CallExpression])) visit(node);
   },
 };

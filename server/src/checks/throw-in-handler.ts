@@ -2,7 +2,7 @@ import ts from 'typescript';
 import { thrownMessageSource, specFrom, throwToReturn, wrapBodyInTryCatch } from '../analysis/edits';
 import type { ToolHandler } from '../analysis/handlers';
 import { describeInference, inferEnvelope, thrownMessage } from '../analysis/inference';
-import { type FunctionLike, calleeName, enclosingTry, isFunctionLike, walk } from '../analysis/syntax';
+import { type FunctionLike, calleeName, enclosingTry, isFunctionLike } from '../analysis/syntax';
 import type { AnalysisContext, Check, Fix } from '../analysis/types';
 
 const PROTOCOL_ERROR_TYPES = new Set(['McpError', 'ProtocolError']);
@@ -17,15 +17,21 @@ export function isProtocolErrorThrow(statement: ts.ThrowStatement): boolean {
   );
 }
 
-/** Throw statements in `fn` (including nested callbacks) that no try/catch inside `fn` catches. */
-export function uncaughtThrows(fn: FunctionLike): ts.ThrowStatement[] {
+/** Throw statements in `fn` (including nested callbacks, not classes) that no try/catch inside `fn` catches. */
+export function uncaughtThrows(context: AnalysisContext, fn: FunctionLike): ts.ThrowStatement[] {
   const throws: ts.ThrowStatement[] = [];
   if (!fn.body) return throws;
-  walk(fn.body, (node) => {
-    if (ts.isClassLike(node)) return false;
-    if (ts.isThrowStatement(node) && !isCaughtWithin(node, fn)) throws.push(node);
-  });
+  for (const node of context.nodes.within(fn.body, [ts.SyntaxKind.ThrowStatement])) {
+    if (ts.isThrowStatement(node) && !isInClass(node, fn) && !isCaughtWithin(node, fn)) throws.push(node);
+  }
   return throws;
+}
+
+function isInClass(node: ts.Node, boundary: ts.Node): boolean {
+  for (let current = node.parent; current && current !== boundary; current = current.parent) {
+    if (ts.isClassLike(current)) return true;
+  }
+  return false;
 }
 
 function isCaughtWithin(node: ts.Node, boundary: ts.Node): boolean {
@@ -45,12 +51,12 @@ function callsAreGuarded(context: AnalysisContext, handler: ToolHandler, helper:
   if (!name || !handler.fn.body) return false;
   let calls = 0;
   let guarded = 0;
-  walk(handler.fn.body, (node) => {
+  for (const node of context.nodes.within(handler.fn.body, [ts.SyntaxKind.CallExpression])) {
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === name) {
       calls++;
       if (isCaughtWithin(node, handler.fn)) guarded++;
     }
-  });
+  }
   return calls > 0 && calls === guarded;
 }
 
@@ -100,12 +106,12 @@ export const throwInHandler: Check = {
   },
   run(context, report) {
     for (const handler of context.handlers) {
-      const sites: Array<{ statement: ts.ThrowStatement; own: boolean }> = uncaughtThrows(handler.fn).map(
+      const sites: Array<{ statement: ts.ThrowStatement; own: boolean }> = uncaughtThrows(context, handler.fn).map(
         (statement) => ({ statement, own: isInOwnBody(statement, handler.fn) }),
       );
       for (const helper of context.helpersOf(handler)) {
         if (callsAreGuarded(context, handler, helper)) continue;
-        for (const statement of uncaughtThrows(helper)) sites.push({ statement, own: false });
+        for (const statement of uncaughtThrows(context, helper)) sites.push({ statement, own: false });
       }
       for (const { statement, own } of sites) {
         if (isProtocolErrorThrow(statement)) continue;
