@@ -105,6 +105,11 @@ export async function untapServer(
   records: TapRecords,
   options: { force?: boolean } = {},
 ): Promise<UntapStatus> {
+  if (!fs.existsSync(record.file)) {
+    // The whole file is gone, and the entry with it.
+    await records.remove(record);
+    return 'entry-missing';
+  }
   const text = readText(record.file);
   if (text === undefined) throw new TapEditError(`${record.file} cannot be read`);
   const result = untapEntry(text, record, options);

@@ -93,6 +93,17 @@ void describe('tapping files on disk', () => {
     assert.equal(fs.readFileSync(desktop.file, 'utf8'), CLAUDE_DESKTOP_JSON);
   });
 
+  void it('forgets the backup of an entry whose file was deleted', async () => {
+    const store = new MemoryStore();
+    const records = new TapRecords(store);
+    const desktop = discover()[2].entries[0];
+    const record = await tapServer(desktop, { kind: 'stdio', cliPath: CLI }, records);
+    fs.rmSync(desktop.file);
+    assert.equal(await untapServer(record, records), 'entry-missing');
+    assert.deepEqual(store.records, []);
+    assert.equal(fs.existsSync(backupFileFor(desktop.file)), false);
+  });
+
   void it('refuses to tap an entry that changed on disk since it was listed', async () => {
     const orders = discover()[0].entries[0];
     fs.writeFileSync(orders.file, VSCODE_MCP_JSON.replace('"tsx"', '"ts-node"'));
