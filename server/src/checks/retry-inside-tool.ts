@@ -154,25 +154,24 @@ export const retryInsideTool: Check = {
   run(context, report) {
     if (context.handlers.length === 0) return;
     const imported = retryImports(context);
-    const visit = (node: ts.Node): void => {
-      if (isLoop(node) && context.handlerOf(node)) {
-        const evidence = retryEvidence(node);
-        if (evidence) {
-          report({ ...headRange(context, node), message: `This loop retries (it ${evidence}). ${ADVICE}` });
-        }
-      } else if (ts.isCallExpression(node) && context.handlerOf(node)) {
-        const name = callName(node);
-        const callee = unwrapExpression(node.expression);
-        const viaImport =
-          (ts.isIdentifier(callee) && imported.has(callee.text)) ||
-          (ts.isPropertyAccessExpression(callee) &&
-            ts.isIdentifier(callee.expression) &&
-            imported.has(callee.expression.text));
-        if (name && (viaImport || RETRY_HELPER.test(name))) {
-          report({ node: node.expression, message: `${name}() retries inside the tool. ${ADVICE}` });
-        }
+    for (const node of context.nodes.ofKinds(LOOP_KINDS)) {
+      if (!isLoop(node) || !context.handlerOf(node)) continue;
+      const evidence = retryEvidence(node);
+      if (evidence) report({ ...headRange(context, node), message: `This loop retries (it ${evidence}). ${ADVICE}` });
+    }
+    for (const node of context.nodes.of(ts.SyntaxKind.CallExpression, ts.isCallExpression)) {
+      const name = callName(node);
+      if (!name) continue;
+      const callee = unwrapExpression(node.expression);
+      const viaImport =
+        (ts.isIdentifier(callee) && imported.has(callee.text)) ||
+        (ts.isPropertyAccessExpression(callee) &&
+          ts.isIdentifier(callee.expression) &&
+          imported.has(callee.expression.text));
+      // The cheap name test first: most calls are not retry helpers, and finding the handler walks parents.
+      if ((viaImport || RETRY_HELPER.test(name)) && context.handlerOf(node)) {
+        report({ node: node.expression, message: `${name}() retries inside the tool. ${ADVICE}` });
       }
-    };
-    for (const node of context.nodes.ofKinds([...LOOP_KINDS, ts.SyntaxKind.CallExpression])) visit(node);
+    }
   },
 };
