@@ -204,7 +204,7 @@ async function panelFrame(page) {
 }
 
 async function visibleRowTexts(frame, selector) {
-  return frame.locator(`#rows .row:not([hidden]) ${selector}`).allInnerTexts();
+  return frame.locator(`#rows .row:visible ${selector}`).allInnerTexts();
 }
 
 /**
@@ -243,7 +243,7 @@ export async function runPanelFlow(page, { workspace, screenshots = join(REPO, '
     await runFromPalette(page, 'MCP Envelope: Show Tool Calls');
     await page.locator('.tab', { hasText: 'Tool Calls' }).first().waitFor({ timeout: 20_000 });
     frame = await panelFrame(page);
-    await frame.locator('#rows .row:not([hidden])').first().waitFor({ timeout: 30_000 });
+    await frame.locator('#rows .row:visible').first().waitFor({ timeout: 30_000 });
     const deadline = Date.now() + 20_000;
     let status = '';
     while (Date.now() < deadline) {
@@ -252,7 +252,7 @@ export async function runPanelFlow(page, { workspace, screenshots = join(REPO, '
       await sleep(250);
     }
     if (!/\b56 calls\b/.test(status)) throw new Error(`expected 56 calls in the status, saw "${status}"`);
-    const rendered = await frame.locator('#rows .row:not([hidden])').count();
+    const rendered = await frame.locator('#rows .row:visible').count();
     if (rendered === 0 || rendered > 56) throw new Error(`${rendered} rows rendered`);
     const verdicts = new Set(await visibleRowTexts(frame, '.cell.verdict > .verdict'));
     log(`    ${rendered} rows rendered; verdicts in view: ${[...verdicts].join(', ')}`);
@@ -273,7 +273,7 @@ export async function runPanelFlow(page, { workspace, screenshots = join(REPO, '
   });
 
   await step('a call opens in the detail view with its next action and findings', async () => {
-    const transient = frame.locator('#rows .row:not([hidden])', { hasText: 'TRANSIENT ↻' }).last();
+    const transient = frame.locator('#rows .row:visible', { hasText: 'TRANSIENT ↻' }).last();
     await transient.click();
     const detail = frame.locator('#detail');
     await detail.waitFor({ state: 'visible', timeout: 10_000 });
@@ -281,7 +281,7 @@ export async function runPanelFlow(page, { workspace, screenshots = join(REPO, '
       .locator('.next-action', { hasText: /Retry the same call with exponential backoff/ })
       .waitFor({ timeout: 10_000 });
     await detail.locator('pre').first().waitFor({ timeout: 5_000 });
-    const hostile = frame.locator('#rows .row:not([hidden])', { hasText: 'search_orders' }).last();
+    const hostile = frame.locator('#rows .row:visible', { hasText: 'search_orders' }).last();
     await hostile.click();
     await detail.locator('.findings .check', { hasText: 'missing-error-category' }).waitFor({ timeout: 10_000 });
     if ((await frame.locator('img').count()) !== 0) throw new Error('markup from a tool argument was rendered as HTML');
@@ -289,6 +289,26 @@ export async function runPanelFlow(page, { workspace, screenshots = join(REPO, '
     mkdirSync(screenshots, { recursive: true });
     await page.screenshot({ path: join(screenshots, 'tool-calls-panel.png') });
   });
+  await step('"Go to handler" opens the registration of the call\'s tool', async () => {
+    await frame.locator('#rows .row:visible', { hasText: 'list_customer_orders' }).last().click();
+    await frame.locator('#detail h2', { hasText: 'list_customer_orders' }).waitFor({ timeout: 10_000 });
+    await frame.locator('#go-to-handler').click();
+    // The examples register list_customer_orders in more than one file: pick the first.
+    const picker = page.locator('.quick-input-widget');
+    await picker
+      .locator('.monaco-list-row', { hasText: /\.ts:\d+/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    const choices = await picker.locator('.monaco-list-row').allInnerTexts();
+    log(`    registrations: ${choices.map((choice) => choice.replace(/\s+/g, ' ').trim()).join(' | ')}`);
+    await page.keyboard.press('Enter');
+    await page.locator('.tab.active', { hasText: /\.ts/ }).first().waitFor({ timeout: 20_000 });
+    const line = await page.locator('.monaco-editor .current-line').count();
+    if (line === 0) throw new Error('the editor shows no cursor line after Go to handler');
+    await page.locator('.tab', { hasText: 'Tool Calls' }).first().click();
+    frame = await panelFrame(page);
+  });
+
   await step('10,000 more calls keep the list virtual: a few dozen row elements, wherever it scrolls', async () => {
     writeFileSync(join(workspace, TRACE_FOLDER, 'bulk.mcptrace.jsonl'), bulkTrace(10_000));
     await frame.locator('#status', { hasText: /^10056 calls/ }).waitFor({ timeout: 60_000 });
@@ -299,13 +319,18 @@ export async function runPanelFlow(page, { workspace, screenshots = join(REPO, '
       }, fraction);
       await sleep(150);
       const elements = await frame.locator('#rows .row').count();
-      const visible = await frame.locator('#rows .row:not([hidden])').count();
+      const visible = await frame.locator('#rows .row:visible').count();
       if (visible === 0 || elements > 80)
         throw new Error(`${elements} row elements (${visible} shown) at ${fraction * 100}%`);
       log(
         `    scrolled to ${fraction * 100}%: ${visible} rows shown, ${elements} elements (${Date.now() - started} ms)`,
       );
     }
+    // The panel beside the handler, at 10,000 calls (a build artefact, for looking at the narrow layout).
+    await frame.locator('#rows .row:visible', { hasText: 'bulk_7' }).first().click();
+    await frame.locator('#detail h2', { hasText: 'bulk_7' }).waitFor({ timeout: 10_000 });
+    mkdirSync(join(REPO, 'out', 'reports'), { recursive: true });
+    await page.screenshot({ path: join(REPO, 'out', 'reports', 'tool-calls-panel-narrow.png') });
   });
   return steps;
 }

@@ -37,7 +37,7 @@ export function registerToolCalls(context: vscode.ExtensionContext, client: Lang
   const log = (message: string) => output.info(message);
   const store = new CallStore();
   const traces = new TraceService(store, log);
-  const panel = new ToolCallsPanel(
+  const panel: ToolCallsPanel = new ToolCallsPanel(
     context.extensionUri,
     store,
     {
@@ -45,7 +45,7 @@ export function registerToolCalls(context: vscode.ExtensionContext, client: Lang
         await pickAndOpenTraces(traces);
       },
       exportCalls: (uids) => exportCalls(store, uids),
-      goToHandler: (tool) => goToHandler(client, tool),
+      goToHandler: (tool): Promise<void> => goToHandler(client, tool, panel.sourceColumn),
       openDocs,
       clear: () => traces.clear(),
       folders: () => traces.folders,

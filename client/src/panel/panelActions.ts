@@ -62,7 +62,12 @@ export async function exportCalls(store: CallStore, uids: readonly string[]): Pr
   void vscode.window.showInformationMessage(`MCP Envelope: exported ${calls.length} calls to ${target.fsPath}.`);
 }
 
-export async function goToHandler(client: LanguageClient | undefined, tool: string): Promise<void> {
+/** Opens the registration of `tool` in `column` (beside the panel, so that it stays in view). */
+export async function goToHandler(
+  client: LanguageClient | undefined,
+  tool: string,
+  column: vscode.ViewColumn = vscode.ViewColumn.One,
+): Promise<void> {
   if (!client?.isRunning()) {
     void vscode.window.showWarningMessage(
       'MCP Envelope: the language server is not running, so tool registrations are unknown.',
@@ -91,7 +96,7 @@ export async function goToHandler(client: LanguageClient | undefined, tool: stri
   const position = new vscode.Position(Math.max(0, chosen.line - 1), 0);
   await vscode.window.showTextDocument(vscode.Uri.parse(chosen.uri), {
     selection: new vscode.Range(position, position),
-    viewColumn: vscode.ViewColumn.One,
+    viewColumn: column,
     preview: false,
   });
 }

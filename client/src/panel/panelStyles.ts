@@ -6,6 +6,7 @@ export const ROW_HEIGHT = 24;
 export const PANEL_STYLES = `
 :root { --row-height: ${ROW_HEIGHT}px; }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 html, body { height: 100%; margin: 0; padding: 0; }
 body {
   display: flex; flex-direction: column; overflow: hidden;
@@ -48,7 +49,7 @@ a:hover { color: var(--vscode-textLink-activeForeground); text-decoration: under
 }
 .layout { flex: 1 1 auto; display: flex; min-height: 0; }
 .list-pane {
-  flex: 1 1 60%; display: flex; flex-direction: column; min-width: 0; position: relative;
+  flex: 1 1 60%; display: flex; flex-direction: column; min-width: 0; min-height: 0; position: relative;
   container-type: inline-size; container-name: calls;
 }
 .row {
@@ -60,7 +61,7 @@ a:hover { color: var(--vscode-textLink-activeForeground); text-decoration: under
   background: var(--vscode-sideBarSectionHeader-background, transparent);
   border-bottom: 1px solid var(--vscode-panel-border, var(--vscode-widget-border, transparent));
 }
-.list { flex: 1 1 auto; overflow-y: auto; overflow-x: hidden; position: relative; outline: none; }
+.list { flex: 1 1 auto; min-height: 0; overflow-y: auto; overflow-x: hidden; position: relative; outline: none; }
 .spacer { position: relative; width: 100%; }
 .rows { position: absolute; left: 0; right: 0; top: 0; }
 .rows .row { cursor: pointer; }
@@ -94,7 +95,6 @@ a:hover { color: var(--vscode-textLink-activeForeground); text-decoration: under
   border-left: 1px solid var(--vscode-panel-border, var(--vscode-widget-border, transparent));
   background: var(--vscode-sideBar-background, var(--vscode-editor-background));
 }
-.detail-pane[hidden] { display: none; }
 .detail-title { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; margin: 0 0 6px; }
 .detail-title h2 { font-size: 1.15em; margin: 0; }
 .detail-title .spacer-flex { flex: 1 1 auto; }

@@ -66,6 +66,11 @@ export class ToolCallsPanel implements vscode.Disposable {
     };
   }
 
+  /** The editor column for source files opened from the panel: another one than the panel's. */
+  get sourceColumn(): vscode.ViewColumn {
+    return this.panel?.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
+  }
+
   /** Opens (or reveals) the panel; with a filter, shows only the calls it matches. */
   show(filter?: CallFilter): void {
     if (this.panel) {

@@ -124,6 +124,7 @@ function refresh(): void {
 function setFilter(next: CallFilter): void {
   filter = next;
   saveState({ filter });
+  renderFilters(); // at once: a control changed right after must read the new values
   refresh();
 }
 
