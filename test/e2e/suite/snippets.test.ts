@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { snippetCatalog } from '../../../shared/src/snippetCatalog';
 import { expandSnippet } from '../../unit/snippets/snippetExpansion';
-import { exampleUri } from './helpers';
+import { exampleUri, sleep } from './helpers';
 
 interface Case {
   language: string;
@@ -45,6 +45,30 @@ async function shippedBody(language: string, name: string): Promise<string> {
   return file[name].body.join('\n');
 }
 
+/** The completion item for a snippet prefix at `position`, waiting up to 15 s for it to be offered. */
+async function offeredSnippet(
+  uri: vscode.Uri,
+  position: vscode.Position,
+  prefix: string,
+): Promise<vscode.CompletionItem> {
+  const deadline = Date.now() + 15_000;
+  let offered: string[] = [];
+  while (Date.now() < deadline) {
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      uri,
+      position,
+    );
+    const item = list.items.find(
+      (candidate) => labelOf(candidate) === prefix && candidate.kind === vscode.CompletionItemKind.Snippet,
+    );
+    if (item) return item;
+    offered = list.items.map(labelOf).filter((label) => label.startsWith('mcp'));
+    await sleep(500);
+  }
+  assert.fail(`${prefix} was not offered; offered: ${offered.join(', ')}`);
+}
+
 describe('snippets in the real editor', () => {
   for (const testCase of CASES) {
     const where = testCase.indent ? ` after ${JSON.stringify(testCase.indent)}` : '';
@@ -58,21 +82,8 @@ describe('snippets in the real editor', () => {
       editor.options = { insertSpaces: testCase.spaces !== undefined, tabSize: testCase.spaces ?? 4 };
       const end = document.lineAt(1).range.end;
 
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
-        'vscode.executeCompletionItemProvider',
-        document.uri,
-        end,
-      );
-      const item = list.items.find(
-        (candidate) => labelOf(candidate) === testCase.prefix && candidate.kind === vscode.CompletionItemKind.Snippet,
-      );
-      assert.ok(
-        item,
-        `offered: ${list.items
-          .map(labelOf)
-          .filter((label) => label.startsWith('mcp'))
-          .join(', ')}`,
-      );
+      // Snippet files load lazily, per language: ask again until they are in (a user would type on).
+      const item = await offeredSnippet(document.uri, end, testCase.prefix);
       assert.ok(item.insertText instanceof vscode.SnippetString, 'the item inserts a snippet');
 
       const range = new vscode.Range(end.line, testCase.indent.length, end.line, end.character);
@@ -90,6 +101,23 @@ describe('snippets in the real editor', () => {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     });
   }
+
+  it('picking the lower-case category with Tab and the choice list spells it so in the field and the text', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: '' });
+    const editor = await vscode.window.showTextDocument(document);
+    const body = await shippedBody('typescript', 'MCP tool error: Not Found');
+    assert.ok(await editor.insertSnippet(new vscode.SnippetString(body), new vscode.Position(0, 0)));
+    // Stops 1-3 are the message fields; stop 4 is the category spelling, a choice list.
+    for (let stop = 1; stop < 4; stop++) await vscode.commands.executeCommand('jumpToNextSnippetPlaceholder');
+    await sleep(500);
+    await vscode.commands.executeCommand('selectNextSuggestion');
+    await vscode.commands.executeCommand('acceptSelectedSuggestion');
+    await sleep(300);
+    const text = document.getText();
+    assert.match(text, /errorCategory: 'not_found',/);
+    assert.match(text, /text: '\[not_found, not retryable\] No order with id ORD-1234 exists;/);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
 
   it('a *.mcptrace.jsonl file opens as the mcptrace language', async () => {
     const uri = exampleUri('snippet-e2e.mcptrace.jsonl');
