@@ -93,4 +93,35 @@ void describe('tapped HTTP entries run through a proxy the extension starts', ()
       await server.close();
     }
   });
+
+  void it('reports a port that another window’s proxy already holds, and a proxy the tap refuses', async () => {
+    const messages: string[] = [];
+    const first = new TapProxies({ cliPath }, (message) => messages.push(message));
+    const second = new TapProxies({ cliPath }, (message) => messages.push(message));
+    const port = await findFreePort();
+    const record: TapRecord = {
+      version: 1,
+      file: path.join(scratch, 'x.json'),
+      path: ['mcpServers', 'x'],
+      name: 'x',
+      host: 'cursor',
+      transport: 'http',
+      originalText: '{}',
+      original: {},
+      tapped: {},
+      tappedAt: new Date(0).toISOString(),
+      http: { target: 'http://127.0.0.1:9/mcp', listen: `127.0.0.1:${port}`, label: 'x' },
+    };
+    try {
+      assert.ok(await first.ensure(record));
+      assert.equal(await second.ensure(record), undefined);
+      assert.match(messages.at(-1) ?? '', /is in use \(another window may already run it\)/);
+      const refused = { ...record, path: ['mcpServers', 'y'], http: { ...record.http!, listen: '0.0.0.0:0' } };
+      assert.equal(await second.ensure(refused), undefined);
+      assert.match(messages.at(-1) ?? '', /could not start: .*loopback only/);
+    } finally {
+      await first.stopAll();
+      await second.stopAll();
+    }
+  });
 });
