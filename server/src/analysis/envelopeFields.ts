@@ -4,7 +4,6 @@ import { CATEGORY_KEYS, type EnvelopeField, type ErrorEnvelope } from './envelop
 import {
   type NamedProperty,
   findProperty,
-  hasSpread,
   isFunctionLike,
   propertyNameText,
   staticText,
@@ -24,9 +23,7 @@ export function keyOf(field: EnvelopeField): string {
 
 /** Whether a spread in the envelope (or its structuredContent) may set fields the analysis cannot see. */
 export function hasSpreadFields(envelope: ErrorEnvelope): boolean {
-  return (
-    hasSpread(envelope.object) || (envelope.structuredContent !== undefined && hasSpread(envelope.structuredContent))
-  );
+  return envelope.open;
 }
 
 /** Whether a static JSON string in the envelope's text carries one of `keys`. */

@@ -34,7 +34,7 @@ export interface ErrorEnvelope {
   isErrorProperty: NamedProperty;
   /** `isError: cond` rather than `isError: true`. */
   conditional: boolean;
-  /** The object has a spread, so absent fields may still be set. */
+  /** The object (or its structuredContent) has a spread, so absent fields may still be set. */
   open: boolean;
   category?: EnvelopeField;
   retryable?: EnvelopeField;
@@ -128,10 +128,7 @@ function readEnvelope(object: ts.ObjectLiteralExpression, isErrorProperty: Named
     }
     return undefined;
   };
-  const jsonTextHas = (keys: readonly string[]): boolean =>
-    texts.some((t) => t.jsonKeys !== undefined && keys.some((k) => t.jsonKeys?.has(k)));
-
-  const envelope: ErrorEnvelope = {
+  return {
     object,
     isErrorProperty,
     conditional: isErrorValue.kind !== ts.SyntaxKind.TrueKeyword,
@@ -144,10 +141,6 @@ function readEnvelope(object: ts.ObjectLiteralExpression, isErrorProperty: Named
     texts,
     structuredContent,
   };
-  // A static JSON string in the text counts as carrying the field, without a node to point at.
-  if (!envelope.category && jsonTextHas(CATEGORY_KEYS)) envelope.open = true;
-  if (!envelope.retryable && jsonTextHas(RETRYABLE_KEYS)) envelope.open = true;
-  return envelope;
 }
 
 /** Every object literal in the file whose `isError` is `true` or an expression that can be true. */

@@ -1,12 +1,24 @@
 import { canonicalCategory, defaultRetryable } from '../../../shared/src/taxonomy';
-import { type ErrorEnvelope, literalString } from '../analysis/envelopes';
+import { staticJsonHas } from '../analysis/envelopeFields';
+import { type ErrorEnvelope, RETRYABLE_KEYS, literalString } from '../analysis/envelopes';
 import { insertProperties } from '../analysis/edits';
 import { inferEnvelope } from '../analysis/inference';
 import type { AnalysisContext, Check, Fix } from '../analysis/types';
 
+/** The category written in a static JSON text (`'{"errorCategory":"TRANSIENT"}'`), if any. */
+function staticJsonCategory(envelope: ErrorEnvelope): string | undefined {
+  for (const text of envelope.texts) {
+    if (!text.jsonKeys || !text.staticText) continue;
+    const parsed = JSON.parse(text.staticText) as Record<string, unknown>;
+    const value = parsed.errorCategory ?? parsed.error_category ?? parsed.category;
+    if (typeof value === 'string') return value;
+  }
+  return undefined;
+}
+
 /** The retryability to add: from the envelope's own category first, then from evidence in scope. */
 function inferRetryable(context: AnalysisContext, envelope: ErrorEnvelope): { retryable: boolean; evidence: string } {
-  const category = canonicalCategory(literalString(envelope.category) ?? '');
+  const category = canonicalCategory(literalString(envelope.category) ?? staticJsonCategory(envelope) ?? '');
   if (category) return { retryable: defaultRetryable(category), evidence: `errorCategory ${category}` };
   const inference = inferEnvelope(envelope.object, envelope.texts.map((t) => t.staticText));
   return { retryable: inference.retryable, evidence: inference.evidence ?? 'no evidence in scope' };
@@ -35,7 +47,7 @@ export const missingIsRetryable: Check = {
   },
   run(context, report) {
     for (const envelope of context.envelopes) {
-      if (envelope.retryable || envelope.open) continue;
+      if (envelope.retryable || envelope.open || staticJsonHas(envelope, RETRYABLE_KEYS)) continue;
       report({
         node: envelope.isErrorProperty,
         message:

@@ -62,6 +62,13 @@ runCheckTable('missing-is-retryable', {
       output: `const r = { isError: true, structuredContent: { errorCategory: 'VALIDATION', isRetryable: false }, content: [{ type: 'text', text: 'x' }] };`,
     },
     {
+      name: 'a static JSON text with only a category: retryability follows that category',
+      code: `const r = { isError: true, content: [{ type: 'text', text: '{"errorCategory":"transient","message":"db busy"}' }] };`,
+      errors: [{ line: 1, column: 13 }],
+      output: `const r = { isError: true, content: [{ type: 'text', text: '{"errorCategory":"transient","message":"db busy"}' }], isRetryable: true };`,
+      fixTitle: /errorCategory TRANSIENT/,
+    },
+    {
       name: 'conditional isError counts',
       code: `const r = { isError: failed, content: [{ type: 'text', text: 'permission denied' }] };`,
       errors: [{ line: 1, column: 13 }],
