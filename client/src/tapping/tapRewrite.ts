@@ -90,6 +90,15 @@ function applyModifications(text: string, changes: [JSONPath, unknown][]): strin
   return result;
 }
 
+/** Writes an array that was on one line back on one line (`["a", "b"]`); undefined when it spans lines or is absent. */
+function replaceInlineArray(text: string, where: JSONPath, values: readonly string[]): string | undefined {
+  const root = parseTree(text, [], PARSE_OPTIONS);
+  const node = root ? findNodeAtLocation(root, where) : undefined;
+  if (node?.type !== 'array' || /[\r\n]/.test(text.slice(node.offset, node.offset + node.length))) return undefined;
+  const inline = `[${values.map((value) => JSON.stringify(value)).join(', ')}]`;
+  return text.slice(0, node.offset) + inline + text.slice(node.offset + node.length);
+}
+
 function recordFor(
   before: string,
   after: string,
@@ -131,10 +140,10 @@ export function tapStdioEntry(text: string, entry: ServerEntry, options: StdioTa
   const current = locateEntry(text, entry.path);
   if (!current) throw new TapEditError(`the entry ${entry.name} is not in ${entry.file}`);
   const { command, args } = tappedCommandLine(entry, options);
-  const after = applyModifications(text, [
-    [[...entry.path, 'command'], command],
-    [[...entry.path, 'args'], args],
-  ]);
+  const withCommand = applyModifications(text, [[[...entry.path, 'command'], command]]);
+  const after =
+    replaceInlineArray(withCommand, [...entry.path, 'args'], args) ??
+    applyModifications(withCommand, [[[...entry.path, 'args'], args]]);
   return { text: after, record: recordFor(text, after, entry, 'stdio', options.now ?? new Date()) };
 }
 

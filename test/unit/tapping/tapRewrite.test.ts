@@ -97,6 +97,11 @@ void describe('tapping a stdio entry and untapping it', () => {
     assert.match(tapped, /\/\/ Servers for this repository/);
     assert.match(tapped, /\/\* a remote one \*\//);
     assert.equal(parse(tapped).servers.orders.type, 'stdio');
+    assert.match(
+      tapped,
+      /"args": \["\/opt\/ext\/mcp-envelope-0\.1\.0\/dist\/cli\.js", "tap", "--name", "orders", "--", "npx", .*\], \/\/ dev entry point\n/,
+      'an array written on one line stays on one line, its comment after it',
+    );
     const desktopCandidate = fixtures[3][2];
     const desktopTapped = tapStdioEntry(
       CLAUDE_DESKTOP_JSON,
