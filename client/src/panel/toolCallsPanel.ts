@@ -3,11 +3,11 @@
  * 100 ms), paused on request (new calls are held and sent on resume), answering the webview's messages.
  */
 import * as vscode from 'vscode';
-import type { CallRow } from './callRow';
 import type { CallStore } from './callStore';
 import type { CallFilter } from './filter';
 import { newNonce, panelHtml } from './html';
-import { parseFromWebview, type FromWebviewMessage, type ToWebviewMessage } from './messages';
+import { parseFromWebview, type FromWebviewMessage } from './messages';
+import { PanelFeed } from './panelFeed';
 
 export const PANEL_VIEW_TYPE = 'mcpEnvelope.toolCalls';
 const FLUSH_MS = 100;
@@ -34,34 +34,40 @@ export interface PanelState {
 
 export class ToolCallsPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
-  private ready = false;
-  private paused = false;
-  private readonly held = new Set<string>();
-  private readonly queued = new Map<string, CallRow>();
-  private resetQueued = false;
+  private readonly feed: PanelFeed;
   private timer: NodeJS.Timeout | undefined;
-  private selected: string | null = null;
-  private filterOnReady: CallFilter | undefined;
   private rendered = { shown: 0, total: 0 };
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly store: CallStore,
+    store: CallStore,
     private readonly actions: PanelActions,
     private readonly log: (message: string) => void,
   ) {
-    const rows = store.onDidChangeRows((changed) => this.onRows(changed));
-    const reset = store.onDidReset(() => this.onReset());
+    this.feed = new PanelFeed({
+      post: (message) => void this.panel?.webview.postMessage(message),
+      rows: () => store.rows(),
+      call: (uid) => store.get(uid)?.call,
+      folders: () => actions.folders(),
+      schedule: (flush) => {
+        this.timer = setTimeout(() => {
+          this.timer = undefined;
+          flush();
+        }, FLUSH_MS);
+      },
+    });
+    const rows = store.onDidChangeRows((changed) => this.feed.onRows(changed));
+    const reset = store.onDidReset(() => this.feed.onReset());
     this.subscriptions.push({ dispose: () => rows.dispose() }, { dispose: () => reset.dispose() });
   }
 
   get state(): PanelState {
     return {
       open: this.panel !== undefined,
-      ready: this.ready,
-      paused: this.paused,
-      held: this.held.size,
+      ready: this.feed.isReady,
+      paused: this.feed.isPaused,
+      held: this.feed.heldCount,
       ...this.rendered,
     };
   }
@@ -78,10 +84,7 @@ export class ToolCallsPanel implements vscode.Disposable {
     } else {
       this.create();
     }
-    if (filter) {
-      if (this.ready) this.post({ type: 'setFilter', filter });
-      else this.filterOnReady = filter;
-    }
+    if (filter) this.feed.setFilter(filter);
   }
 
   private create(): void {
@@ -93,7 +96,7 @@ export class ToolCallsPanel implements vscode.Disposable {
       localResourceRoots: [dist],
     });
     this.panel = panel;
-    this.ready = false;
+    this.feed.detach();
     const scriptUri = panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString();
     panel.webview.html = panelHtml({ cspSource: panel.webview.cspSource, scriptUri, nonce: newNonce() });
     panel.webview.onDidReceiveMessage((raw: unknown) => {
@@ -103,8 +106,7 @@ export class ToolCallsPanel implements vscode.Disposable {
     });
     panel.onDidDispose(() => {
       this.panel = undefined;
-      this.ready = false;
-      this.selected = null;
+      this.feed.detach();
       this.rendered = { shown: 0, total: 0 };
     });
   }
@@ -113,16 +115,10 @@ export class ToolCallsPanel implements vscode.Disposable {
     try {
       switch (message.type) {
         case 'ready':
-          this.ready = true;
-          this.queued.clear();
-          this.resetQueued = false;
-          this.post({ type: 'reset', rows: this.store.rows() });
-          this.postState();
-          if (this.filterOnReady) this.post({ type: 'setFilter', filter: this.filterOnReady });
-          this.filterOnReady = undefined;
+          this.feed.onReady();
           break;
         case 'pause':
-          this.setPaused(message.paused);
+          this.feed.setPaused(message.paused);
           break;
         case 'clear':
           this.actions.clear();
@@ -134,8 +130,7 @@ export class ToolCallsPanel implements vscode.Disposable {
           await this.actions.exportCalls(message.uids);
           break;
         case 'select':
-          this.selected = message.uid;
-          if (message.uid !== null) this.postDetail(message.uid);
+          this.feed.select(message.uid);
           break;
         case 'goToHandler':
           await this.actions.goToHandler(message.tool);
@@ -158,83 +153,9 @@ export class ToolCallsPanel implements vscode.Disposable {
     }
   }
 
-  setPaused(paused: boolean): void {
-    if (this.paused === paused) return;
-    this.paused = paused;
-    if (!paused) {
-      this.held.clear();
-      this.queueReset();
-    }
-    this.postState();
-  }
-
-  private onRows(rows: readonly CallRow[]): void {
-    if (!this.panel || !this.ready) return;
-    if (this.paused) {
-      for (const row of rows) this.held.add(row.uid);
-      this.postState();
-      return;
-    }
-    for (const row of rows) this.queued.set(row.uid, row);
-    if (this.selected !== null && rows.some((row) => row.uid === this.selected)) this.postDetail(this.selected);
-    this.scheduleFlush();
-  }
-
-  private onReset(): void {
-    if (!this.panel || !this.ready) return;
-    if (this.selected !== null && !this.store.get(this.selected)) this.postDetail(this.selected);
-    if (this.paused) {
-      this.held.clear();
-      this.post({ type: 'reset', rows: this.store.rows() });
-      this.postState();
-      return;
-    }
-    this.queueReset();
-  }
-
-  private queueReset(): void {
-    this.resetQueued = true;
-    this.queued.clear();
-    this.scheduleFlush();
-  }
-
-  private scheduleFlush(): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.flush();
-    }, FLUSH_MS);
-  }
-
-  private flush(): void {
-    if (!this.panel || !this.ready) return;
-    if (this.resetQueued) {
-      this.resetQueued = false;
-      this.queued.clear();
-      this.post({ type: 'reset', rows: this.store.rows() });
-      return;
-    }
-    if (this.queued.size === 0) return;
-    const rows = [...this.queued.values()].sort((a, b) => a.seq - b.seq);
-    this.queued.clear();
-    this.post({ type: 'upsert', rows });
-  }
-
-  private postDetail(uid: string): void {
-    this.post({ type: 'detail', uid, call: this.store.get(uid)?.call ?? null });
-  }
-
-  private postState(): void {
-    this.post({ type: 'state', paused: this.paused, held: this.held.size, folders: [...this.actions.folders()] });
-  }
-
   /** Re-sends the watched folders (after the setting changed). */
   refreshState(): void {
-    if (this.ready) this.postState();
-  }
-
-  private post(message: ToWebviewMessage): void {
-    void this.panel?.webview.postMessage(message);
+    this.feed.postState();
   }
 
   dispose(): void {
