@@ -3,7 +3,7 @@ import ts from 'typescript';
 import { type EnvelopeSpec, renderEnvelope, renderEnvelopeProperties } from '../../../shared/src/envelopeStyle';
 import type { ErrorEnvelope } from './envelopes';
 import type { Inference } from './inference';
-import type { FunctionLike } from './syntax';
+import { type FunctionLike, unwrapExpression, walkOwnBody } from './syntax';
 import type { AnalysisContext, OffsetEdit } from './types';
 
 function isMultiline(context: AnalysisContext, object: ts.ObjectLiteralExpression): boolean {
@@ -78,8 +78,46 @@ export function thrownMessageSource(context: AnalysisContext, statement: ts.Thro
   return "'The tool failed'";
 }
 
-/** Wraps a handler's block body in try/catch whose catch returns a structured envelope. */
-export function wrapBodyInTryCatch(context: AnalysisContext, fn: FunctionLike, toolName: string | null): OffsetEdit {
+function isAsync(fn: FunctionLike): boolean {
+  return (ts.getModifiers(fn) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword);
+}
+
+/**
+ * Calls an async function returns directly (`return call()`, or an expression body that is a call):
+ * inside a try block their rejection would escape the catch unless awaited — the rule
+ * typescript-eslint's `return-await` enforces.
+ */
+function returnedCalls(fn: FunctionLike, isFallible: (call: ts.CallExpression) => boolean): ts.Expression[] {
+  if (!fn.body || !isAsync(fn)) return [];
+  const fallible = (expression: ts.Expression | undefined): expression is ts.Expression => {
+    const inner = expression && unwrapExpression(expression);
+    return inner !== undefined && ts.isCallExpression(inner) && isFallible(inner);
+  };
+  if (!ts.isBlock(fn.body)) return fallible(fn.body) ? [fn.body] : [];
+  const calls: ts.Expression[] = [];
+  walkOwnBody(fn, (node) => {
+    if (ts.isReturnStatement(node) && fallible(node.expression)) calls.push(node.expression);
+  });
+  return calls;
+}
+
+/** Re-indents lines to `indent`, removing their common leading whitespace first. */
+function reindent(lines: readonly string[], indent: string): string {
+  const widths = lines.filter((line) => line.trim().length > 0).map((line) => /^[ \t]*/.exec(line)?.[0].length ?? 0);
+  const common = widths.length > 0 ? Math.min(...widths) : 0;
+  return lines.map((line) => (line.trim().length === 0 ? '' : indent + line.slice(common))).join('\n');
+}
+
+/**
+ * Wraps a handler's body in try/catch whose catch returns a structured envelope; in an async
+ * function, fallible calls it returns directly get `await` so the catch sees their rejection.
+ */
+export function wrapBodyInTryCatch(
+  context: AnalysisContext,
+  fn: FunctionLike,
+  toolName: string | null,
+  isFallible: (call: ts.CallExpression) => boolean = () => true,
+): OffsetEdit {
   const body = fn.body;
   if (!body) throw new Error('wrapBodyInTryCatch needs a function with a body');
   const unit = '  ';
@@ -93,28 +131,35 @@ export function wrapBodyInTryCatch(context: AnalysisContext, fn: FunctionLike, t
   const options = { style: context.settings.envelopeStyle, categoryCase: context.settings.categoryCase };
   const catchIndent = baseIndent + unit;
   const envelope = renderEnvelope(spec, { ...options, indent: catchIndent + unit });
+  const catchBlock = `${catchIndent}} catch (error) {\n${catchIndent}${unit}return ${envelope};\n${catchIndent}}`;
+  const awaited = returnedCalls(fn, isFallible).map((call) => call.getStart(context.sourceFile));
+  const withAwaits = (start: number, end: number): string => {
+    let text = context.text.slice(start, end);
+    for (const offset of [...awaited].sort((a, b) => b - a)) {
+      if (offset >= start && offset < end) text = text.slice(0, offset - start) + 'await ' + text.slice(offset - start);
+    }
+    return text;
+  };
   if (!ts.isBlock(body)) {
-    const expression = body.getText(context.sourceFile);
-    const newText =
-      `{\n${catchIndent}try {\n${catchIndent}${unit}return ${expression};\n` +
-      `${catchIndent}} catch (error) {\n${catchIndent}${unit}return ${envelope};\n${catchIndent}}\n${baseIndent}}`;
-    return { start: body.getStart(context.sourceFile), end: body.getEnd(), newText };
+    const start = body.getStart(context.sourceFile);
+    const expression = withAwaits(start, body.getEnd());
+    const newText = `{\n${catchIndent}try {\n${catchIndent}${unit}return ${expression};\n${catchBlock}\n${baseIndent}}`;
+    return { start, end: body.getEnd(), newText };
   }
   const innerStart = body.getStart(context.sourceFile) + 1;
   const innerEnd = body.getEnd() - 1;
-  const inner = context.text.slice(innerStart, innerEnd).replace(/^\s*\n/, '').replace(/\s+$/, '');
-  const reindented = inner
-    .split('\n')
-    .map((line) => (line.trim().length === 0 ? '' : unit + line))
-    .join('\n');
-  const newText =
-    `\n${catchIndent}try {\n${reindented}\n${catchIndent}} catch (error) {\n` +
-    `${catchIndent}${unit}return ${envelope};\n${catchIndent}}\n${baseIndent}`;
+  const lines = withAwaits(innerStart, innerEnd).replace(/\s+$/, '').split('\n');
+  while (lines.length > 0 && lines[0].trim().length === 0) lines.shift();
+  const newText = `\n${catchIndent}try {\n${reindent(lines, catchIndent + unit)}\n${catchBlock}\n${baseIndent}`;
   return { start: innerStart, end: innerEnd, newText };
 }
 
 /** The properties that carry a category and retryability, in the configured style. */
-export function factProperties(context: AnalysisContext, spec: EnvelopeSpec, which: 'category' | 'retryable' | 'both'): string[] {
+export function factProperties(
+  context: AnalysisContext,
+  spec: EnvelopeSpec,
+  which: 'category' | 'retryable' | 'both',
+): string[] {
   const lines = renderEnvelopeProperties(spec, {
     style: 'top-level',
     categoryCase: context.settings.categoryCase,

@@ -1,6 +1,6 @@
 import ts from 'typescript';
-import { wrapBodyAwaitingReturns } from '../analysis/awaitingWrap';
 import { functionHeadRange } from '../analysis/handlerHead';
+import { wrapBodyInTryCatch } from '../analysis/edits';
 import {
   type FunctionLike,
   enclosingTry,
@@ -304,9 +304,7 @@ export const unguardedHandler: Check = {
         fixes: () => [
           {
             title: 'Wrap the handler body in try/catch returning structured errors',
-            edits: [
-              wrapBodyAwaitingReturns(context, handler.fn, handler.toolName, (call) => callCanFail(finder, call, 0)),
-            ],
+            edits: [wrapBodyInTryCatch(context, handler.fn, handler.toolName, (call) => callCanFail(finder, call, 0))],
             // A throw the handler writes itself gets a more specific fix (a return with the category the
             // throw implies); wrapping first would catch it as UNKNOWN. Fix-all wraps on its next pass.
             preferred: !hasOwnUncaughtThrow(handler.fn),
