@@ -3,7 +3,7 @@
  * check of the edited JSON against that schema before it is sent (the SDK's own Ajv-based validator). Pure.
  */
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 
 type Schema = Record<string, unknown>;
 
@@ -70,7 +70,25 @@ export function argumentSkeleton(inputSchema: unknown): Record<string, unknown> 
 export type ArgumentCheck =
   { ok: true; value: Record<string, unknown>; note?: string } | { ok: false; message: string };
 
-const validator = new AjvJsonSchemaValidator();
+let validator: AjvJsonSchemaValidator | undefined;
+/** Compiled validators per schema object (the input box checks on every keystroke; compile once). */
+const compiled = new WeakMap<object, JsonSchemaValidator<Record<string, unknown>> | Error>();
+
+function validatorFor(inputSchema: Schema): JsonSchemaValidator<Record<string, unknown>> | Error {
+  const known = compiled.get(inputSchema);
+  if (known) return known;
+  // The meta-schema id is not needed to validate and some drafts are unknown to the validator.
+  const { $schema: _ignored, ...schema } = inputSchema;
+  let result: JsonSchemaValidator<Record<string, unknown>> | Error;
+  try {
+    validator ??= new AjvJsonSchemaValidator();
+    result = validator.getValidator<Record<string, unknown>>(schema as JsonSchemaType);
+  } catch (error) {
+    result = error instanceof Error ? error : new Error(String(error));
+  }
+  compiled.set(inputSchema, result);
+  return result;
+}
 
 /** Parses the JSON people typed and validates it against the tool's inputSchema. */
 export function checkArguments(text: string, inputSchema: unknown): ArgumentCheck {
@@ -82,17 +100,12 @@ export function checkArguments(text: string, inputSchema: unknown): ArgumentChec
   }
   if (!isSchema(value)) return { ok: false, message: 'Tool arguments must be a JSON object.' };
   if (!isSchema(inputSchema)) return { ok: true, value };
-  // The meta-schema id is not needed to validate and some drafts are unknown to the validator.
-  const { $schema: _ignored, ...schema } = inputSchema;
-  let validate;
-  try {
-    validate = validator.getValidator<Record<string, unknown>>(schema as JsonSchemaType);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+  const validate = validatorFor(inputSchema);
+  if (validate instanceof Error) {
     return {
       ok: true,
       value,
-      note: `The tool's inputSchema could not be compiled (${reason}); sent without checking.`,
+      note: `The tool's inputSchema could not be compiled (${validate.message}); sent without checking.`,
     };
   }
   const result = validate(value);

@@ -202,4 +202,15 @@ void describe('tool arguments', () => {
     assert.equal(checkArguments('[1]', schema).ok, false);
     assert.deepEqual(checkArguments('', { type: 'object' }), { ok: true, value: {} });
   });
+
+  void it('sends without checking, and says so, when the schema itself cannot be compiled', () => {
+    const broken = { type: 'object', properties: { a: { $ref: '#/definitions/missing' } } };
+    const first = checkArguments('{"a": 1}', broken);
+    assert.equal(first.ok && first.note !== undefined && /could not be compiled/.test(first.note), true);
+    assert.deepEqual(
+      checkArguments('{"a": 2}', broken),
+      { ...first, value: { a: 2 } },
+      'the same answer from the cache',
+    );
+  });
 });
