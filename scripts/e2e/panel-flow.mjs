@@ -349,6 +349,20 @@ export async function runPanelFlow(page, { workspace, screenshots = join(REPO, '
     mkdirSync(join(REPO, 'out', 'reports'), { recursive: true });
     await page.screenshot({ path: join(REPO, 'out', 'reports', 'tool-calls-panel-narrow.png') });
   });
+  await step('Pause holds new calls, Resume shows them, Clear empties the list', async () => {
+    const before = await waitForStatus(frame, () => true, 'the status');
+    await frame.locator('#pause').click();
+    await frame.locator('#status .held', { hasText: 'paused' }).waitFor({ timeout: 10_000 });
+    writeFileSync(join(workspace, TRACE_FOLDER, 'late.mcptrace.jsonl'), bulkTrace(3));
+    await frame.locator('#status .held', { hasText: 'paused · 3 held' }).waitFor({ timeout: 20_000 });
+    const paused = await waitForStatus(frame, () => true, 'the status');
+    if (paused.total !== before.total)
+      throw new Error(`the list grew while paused (${before.total} → ${paused.total})`);
+    await frame.locator('#pause', { hasText: 'Resume' }).click();
+    await waitForStatus(frame, (counts) => counts.total === before.total + 3, 'the 3 held calls after Resume');
+    await frame.locator('#clear').click();
+    await frame.locator('#empty', { hasText: 'No tool calls yet' }).waitFor({ timeout: 10_000 });
+  });
   return steps;
 }
 
