@@ -34,14 +34,19 @@ function handlerFile(i) {
       `server.registerTool(\n  '${name}',\n  { description: 'Tool ${name}', inputSchema: { id: z.string(), customer: z.string(), amount: z.number(), orderId: z.string(), items: z.array(z.object({ qty: z.number(), price: z.number() })) } },\n  async (args) => {\n${bodies[variant]}\n  },\n);\n`,
     );
   }
-  const filler = Array.from({ length: 12 }, (_, k) => `export function helper${k}(value: number): number {\n  const doubled = value * 2;\n  return doubled + ${k};\n}\n`).join('\n');
+  const filler = Array.from(
+    { length: 12 },
+    (_, k) =>
+      `export function helper${k}(value: number): number {\n  const doubled = value * 2;\n  return doubled + ${k};\n}\n`,
+  ).join('\n');
   return `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nimport { db, orders, payments, upstream, sleep } from './deps';\n\nconst server = new McpServer({ name: 'bench-${i}', version: '1.0.0' });\n\n${tools.join('\n')}\n${filler}\nexport default server;\n`;
 }
 
 function makeCorpus() {
   rmSync(corpusDir, { recursive: true, force: true });
   mkdirSync(corpusDir, { recursive: true });
-  for (let i = 0; i < FILES; i++) writeFileSync(path.join(corpusDir, `server${String(i).padStart(4, '0')}.ts`), handlerFile(i));
+  for (let i = 0; i < FILES; i++)
+    writeFileSync(path.join(corpusDir, `server${String(i).padStart(4, '0')}.ts`), handlerFile(i));
 }
 
 function benchInProcess() {
@@ -60,7 +65,8 @@ function benchInProcess() {
     parseRuns.push(performance.now() - t);
     t = performance.now();
     findings = 0;
-    for (let i = 0; i < texts.length; i++) findings += engine.analyseSourceFile(engine.parseSource(files[i], texts[i]), settings).findings.length;
+    for (let i = 0; i < texts.length; i++)
+      findings += engine.analyseSourceFile(engine.parseSource(files[i], texts[i]), settings).findings.length;
     checkRuns.push(performance.now() - t);
   }
   return { files: files.length, lines, parse: median(parseRuns), check: median(checkRuns), findings };
@@ -88,7 +94,8 @@ async function benchLsp() {
   const client = new LspTestClient();
   await client.initialize(null);
   const header = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 'big', version: '1' });\n`;
-  const block = (i) => `server.registerTool('t${i}', {}, async ({ id }: { id: string }) => {\n  if (!id) {\n    return { isError: true, errorCategory: 'VALIDATION', content: [{ type: 'text', text: 'id must be set' }] };\n  }\n  const value = ${i} * 2;\n  return { content: [{ type: 'text', text: String(value) }] };\n});\n`;
+  const block = (i) =>
+    `server.registerTool('t${i}', {}, async ({ id }: { id: string }) => {\n  if (!id) {\n    return { isError: true, errorCategory: 'VALIDATION', content: [{ type: 'text', text: 'id must be set' }] };\n  }\n  const value = ${i} * 2;\n  return { content: [{ type: 'text', text: String(value) }] };\n});\n`;
   let text = header;
   let i = 0;
   while (text.split('\n').length < 3000) text += block(i++);
@@ -111,8 +118,14 @@ async function benchLsp() {
 makeCorpus();
 const inProcess = benchInProcess();
 console.log(`corpus: ${inProcess.files} handler files, ${inProcess.lines} lines, ${inProcess.findings} findings`);
-console.log(`in-process (median of 7): bare ts.createSourceFile ${inProcess.parse.toFixed(0)} ms, parse + all checks ${inProcess.check.toFixed(0)} ms → ${(inProcess.check / inProcess.parse).toFixed(2)}× (target ≤ 2×)`);
+console.log(
+  `in-process (median of 7): bare ts.createSourceFile ${inProcess.parse.toFixed(0)} ms, parse + all checks ${inProcess.check.toFixed(0)} ms → ${(inProcess.check / inProcess.parse).toFixed(2)}× (target ≤ 2×)`,
+);
 const processes = benchProcesses();
-console.log(`as processes (median of 5): node + bare parse ${processes.parse.toFixed(0)} ms, mcp-envelope check ${processes.check.toFixed(0)} ms → ${(processes.check / processes.parse).toFixed(2)}×`);
+console.log(
+  `as processes (median of 5): node + bare parse ${processes.parse.toFixed(0)} ms, mcp-envelope check ${processes.check.toFixed(0)} ms → ${(processes.check / processes.parse).toFixed(2)}×`,
+);
 const lsp = await benchLsp();
-console.log(`LSP: edit of a ${lsp.lines}-line file → diagnostics re-published: median ${lsp.median.toFixed(1)} ms, max ${lsp.max.toFixed(1)} ms over 35 edits (target < 50 ms median)`);
+console.log(
+  `LSP: edit of a ${lsp.lines}-line file → diagnostics re-published: median ${lsp.median.toFixed(1)} ms, max ${lsp.max.toFixed(1)} ms over 35 edits (target < 50 ms median)`,
+);

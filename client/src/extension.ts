@@ -30,7 +30,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     output.appendLine(`The MCP Envelope language server could not start: ${message}`);
-    void vscode.window.showErrorMessage(`MCP Envelope: the language server could not start (${message}). See the output channel.`);
+    void vscode.window.showErrorMessage(
+      `MCP Envelope: the language server could not start (${message}). See the output channel.`,
+    );
   }
 }
 

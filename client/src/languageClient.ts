@@ -1,10 +1,18 @@
 /** Starts the MCP Envelope language server (dist/server.js over IPC) and its client. */
 import * as vscode from 'vscode';
-import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import {
+  LanguageClient,
+  type LanguageClientOptions,
+  type ServerOptions,
+  TransportKind,
+} from 'vscode-languageclient/node';
 
 export const DOCUMENT_LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
 
-export function createLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient {
+export function createLanguageClient(
+  context: vscode.ExtensionContext,
+  output: vscode.LogOutputChannel,
+): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },

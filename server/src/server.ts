@@ -40,7 +40,9 @@ async function validate(document: TextDocument): Promise<void> {
     });
     revalidateFiles(result.changedFiles);
   } catch (error) {
-    connection.console.error(`Validation of ${document.uri} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    connection.console.error(
+      `Validation of ${document.uri} failed: ${error instanceof Error ? error.stack : String(error)}`,
+    );
   }
 }
 
@@ -63,7 +65,8 @@ function revalidateAll(): void {
 connection.onInitialize((params) => {
   const configuration = params.capabilities.workspace?.configuration === true;
   settings.enablePull(configuration);
-  dynamicConfigurationRegistration = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+  dynamicConfigurationRegistration =
+    params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
   workspaceFolders = (params.workspaceFolders ?? [])
     .map((folder) => uriToPath(folder.uri))
     .filter((p): p is string => p !== undefined);

@@ -25,7 +25,8 @@ export function parseSettings(raw: unknown): { settings: Settings; problems: str
     if (input[key] === undefined || input[key] === null) continue;
     const parsed = (field as z.ZodType).safeParse(input[key]);
     if (parsed.success) cleaned[key] = parsed.data;
-    else problems.push(`mcpEnvelope.${key}: ${parsed.error.issues.map((i) => i.message).join('; ')} (using the default)`);
+    else
+      problems.push(`mcpEnvelope.${key}: ${parsed.error.issues.map((i) => i.message).join('; ')} (using the default)`);
   }
   return { settings: settingsSchema.parse(cleaned), problems };
 }

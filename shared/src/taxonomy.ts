@@ -3,14 +3,7 @@
  * See docs/envelope.md for the meaning of each field.
  */
 
-export const ERROR_CATEGORIES = [
-  'TRANSIENT',
-  'VALIDATION',
-  'PERMISSION',
-  'BUSINESS',
-  'NOT_FOUND',
-  'UNKNOWN',
-] as const;
+export const ERROR_CATEGORIES = ['TRANSIENT', 'VALIDATION', 'PERMISSION', 'BUSINESS', 'NOT_FOUND', 'UNKNOWN'] as const;
 
 export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
 

@@ -168,15 +168,12 @@ void describe('fix-all on the mistaken orders example', () => {
       });
 
       if (style === 'recommended') {
-        void it(
-          "keeps the category a thrown error implies: get_order's 'not found' throw becomes NOT_FOUND",
-          () => {
-            const text = outcome.fixed.get(MISTAKEN_FILES[0]) ?? '';
-            const getOrder = text.slice(text.indexOf("'get_order'"), text.indexOf("'list_customer_orders'"));
-            assert.match(getOrder, /errorCategory: 'NOT_FOUND'/);
-            assert.doesNotMatch(getOrder, /\bthrow\s+new\b/);
-          },
-        );
+        void it("keeps the category a thrown error implies: get_order's 'not found' throw becomes NOT_FOUND", () => {
+          const text = outcome.fixed.get(MISTAKEN_FILES[0]) ?? '';
+          const getOrder = text.slice(text.indexOf("'get_order'"), text.indexOf("'list_customer_orders'"));
+          assert.match(getOrder, /errorCategory: 'NOT_FOUND'/);
+          assert.doesNotMatch(getOrder, /\bthrow\s+new\b/);
+        });
       }
 
       void it('leaves no finding of a check that has an automatic fix', (t) => {

@@ -58,7 +58,12 @@ const WORDING_RULES: ReadonlyArray<[RegExp, ErrorCategory, boolean, string]> = [
   [/timed? ?out|timeout/i, 'TRANSIENT', true, 'timed out'],
   [/rate.?limit|too many requests|throttl/i, 'TRANSIENT', true, 'rate limit'],
   [/unavailable|try again|temporar|unreachable|overloaded/i, 'TRANSIENT', true, 'unavailable'],
-  [/not allowed|forbidden|permission|unauthori[sz]ed|access denied|not authori[sz]ed/i, 'PERMISSION', false, 'not allowed'],
+  [
+    /not allowed|forbidden|permission|unauthori[sz]ed|access denied|not authori[sz]ed/i,
+    'PERMISSION',
+    false,
+    'not allowed',
+  ],
   [/not found|does not exist|doesn't exist|no such|unknown (id|record|order|user)/i, 'NOT_FOUND', false, 'not found'],
   [/limit exceeded|policy|not eligible|exceeds|already (refunded|cancell?ed|closed)/i, 'BUSINESS', false, 'policy'],
   [/must be|must not|is required|invalid|expected|malformed/i, 'VALIDATION', false, 'must be'],

@@ -5,13 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  type AnalysisResult,
-  analyseSourceFile,
-  isRelevant,
-  looksBinary,
-  parseSource,
-} from './engine';
+import { type AnalysisResult, analyseSourceFile, isRelevant, looksBinary, parseSource } from './engine';
 import { type ExternalHandlerRef, resolveRelativeImport, scanHandlers } from './handlers';
 import type { EngineSettings } from './types';
 
@@ -25,7 +19,16 @@ export type ProjectAnalysis =
 
 export const SOURCE_FILE_PATTERN = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/i;
 const DECLARATION_FILE = /\.d\.[cm]?ts$/i;
-const IGNORED_DIRECTORIES = new Set(['node_modules', '.git', 'dist', 'out', 'build', 'coverage', '.cache', '.vscode-test']);
+const IGNORED_DIRECTORIES = new Set([
+  'node_modules',
+  '.git',
+  'dist',
+  'out',
+  'build',
+  'coverage',
+  '.cache',
+  '.vscode-test',
+]);
 
 function defaultFileExists(fileName: string): boolean {
   try {
@@ -65,7 +68,10 @@ export class Project {
     const key = normalisePath(fileName);
     const before = this.registered.get(key) ?? [];
     const signature = (list: readonly ExternalHandlerRef[]) =>
-      list.map((r) => `${r.fileName}#${r.exportName}#${r.kind}`).sort().join('|');
+      list
+        .map((r) => `${r.fileName}#${r.exportName}#${r.kind}`)
+        .sort()
+        .join('|');
     if (signature(before) === signature(refs)) return [];
     if (refs.length === 0) this.registered.delete(key);
     else this.registered.set(key, [...refs]);

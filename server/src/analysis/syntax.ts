@@ -1,11 +1,7 @@
 /** Small syntax helpers over the TypeScript compiler API, shared by the analysis and the checks. */
 import ts from 'typescript';
 
-export type FunctionLike =
-  | ts.ArrowFunction
-  | ts.FunctionExpression
-  | ts.FunctionDeclaration
-  | ts.MethodDeclaration;
+export type FunctionLike = ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration | ts.MethodDeclaration;
 
 export function isFunctionLike(node: ts.Node): node is FunctionLike {
   return (

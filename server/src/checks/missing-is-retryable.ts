@@ -20,7 +20,10 @@ function staticJsonCategory(envelope: ErrorEnvelope): string | undefined {
 function inferRetryable(context: AnalysisContext, envelope: ErrorEnvelope): { retryable: boolean; evidence: string } {
   const category = canonicalCategory(literalString(envelope.category) ?? staticJsonCategory(envelope) ?? '');
   if (category) return { retryable: defaultRetryable(category), evidence: `errorCategory ${category}` };
-  const inference = inferEnvelope(envelope.object, envelope.texts.map((t) => t.staticText));
+  const inference = inferEnvelope(
+    envelope.object,
+    envelope.texts.map((t) => t.staticText),
+  );
   return { retryable: inference.retryable, evidence: inference.evidence ?? 'no evidence in scope' };
 }
 

@@ -71,7 +71,8 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const format = values.format;
-  if (format !== 'pretty' && format !== 'json' && format !== 'sarif') throw new UsageError(`unknown --format ${format}`);
+  if (format !== 'pretty' && format !== 'json' && format !== 'sarif')
+    throw new UsageError(`unknown --format ${format}`);
   const failOn = values['fail-on'] as Severity;
   if (!(failOn in SEVERITY_RANK)) throw new UsageError(`unknown --fail-on ${values['fail-on']}`);
 
@@ -92,7 +93,9 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     try {
       text = fs.readFileSync(file, 'utf8');
     } catch (error) {
-      throw new UsageError(`cannot read ${displayPath(file, io.cwd)}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new UsageError(
+        `cannot read ${displayPath(file, io.cwd)}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     texts.set(file, text);
   }
@@ -114,14 +117,17 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
         fixedCount += result.applied.length;
         text = result.text;
         if (format === 'pretty') {
-          io.stderr(`fixed ${result.applied.length} problem${result.applied.length === 1 ? '' : 's'} in ${displayPath(file, io.cwd)}`);
+          io.stderr(
+            `fixed ${result.applied.length} problem${result.applied.length === 1 ? '' : 's'} in ${displayPath(file, io.cwd)}`,
+          );
         }
       }
     }
     const outcome = project.analyse(file, text, engine);
     if (outcome.kind === 'skipped') {
       if (outcome.reason === 'binary') io.stderr(`mcp-envelope: skipped ${displayPath(file, io.cwd)} (binary content)`);
-      if (outcome.reason === 'error') io.stderr(`mcp-envelope: could not analyse ${displayPath(file, io.cwd)}: ${outcome.detail}`);
+      if (outcome.reason === 'error')
+        io.stderr(`mcp-envelope: could not analyse ${displayPath(file, io.cwd)}: ${outcome.detail}`);
       continue;
     }
     const starts = lineStartsOf(text);

@@ -17,7 +17,8 @@ export function settingsFromFile(fileName: string): { settings: Settings; proble
   const parsed = ts.parseConfigFileTextToJson(fileName, text);
   if (parsed.error) throw new UsageError(`config ${fileName} is not valid JSON`);
   const json: Record<string, unknown> = parsed.config && typeof parsed.config === 'object' ? parsed.config : {};
-  const nested = json.mcpEnvelope && typeof json.mcpEnvelope === 'object' ? (json.mcpEnvelope as Record<string, unknown>) : {};
+  const nested =
+    json.mcpEnvelope && typeof json.mcpEnvelope === 'object' ? (json.mcpEnvelope as Record<string, unknown>) : {};
   const flat: Record<string, unknown> = { ...nested };
   for (const [key, value] of Object.entries(json)) {
     if (key.startsWith('mcpEnvelope.')) flat[key.slice('mcpEnvelope.'.length)] = value;
@@ -25,7 +26,10 @@ export function settingsFromFile(fileName: string): { settings: Settings; proble
   return parseSettings(flat);
 }
 
-export function loadCliSettings(configPath: string | undefined, cwd: string): { settings: Settings; problems: string[] } {
+export function loadCliSettings(
+  configPath: string | undefined,
+  cwd: string,
+): { settings: Settings; problems: string[] } {
   if (configPath) return settingsFromFile(configPath);
   const vscodeSettings = path.join(cwd, '.vscode', 'settings.json');
   if (fs.existsSync(vscodeSettings)) return settingsFromFile(vscodeSettings);

@@ -48,7 +48,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   try {
     return await runner(rest, io);
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+    if (
+      error instanceof UsageError ||
+      (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+    ) {
       io.stderr(`mcp-envelope ${command}: ${error.message}`);
       return 2;
     }
@@ -69,7 +72,9 @@ if (require.main === module) {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`mcp-envelope: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(
+        `mcp-envelope: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
       process.exitCode = 2;
     },
   );

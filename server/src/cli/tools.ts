@@ -39,14 +39,22 @@ export async function runTools(argv: string[], io: CliIo): Promise<number> {
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
     const shown = path.relative(io.cwd, file).startsWith('..') ? file : path.relative(io.cwd, file);
-    for (const tool of listTools(file, text, engineSettings(settings).handlerFactories)) tools.push({ ...tool, file: shown });
+    for (const tool of listTools(file, text, engineSettings(settings).handlerFactories))
+      tools.push({ ...tool, file: shown });
   }
   if (values.format === 'json') {
-    io.stdout(JSON.stringify(tools.map((t) => ({ name: t.name, file: t.file, line: t.line, kind: t.kind })), null, 2));
+    io.stdout(
+      JSON.stringify(
+        tools.map((t) => ({ name: t.name, file: t.file, line: t.line, kind: t.kind })),
+        null,
+        2,
+      ),
+    );
   } else if (tools.length === 0) {
     io.stdout('No MCP tools registered.');
   } else {
-    for (const tool of tools) io.stdout(`${tool.name ?? '(tools/call dispatcher)'}  ${tool.file}:${tool.line}  ${tool.kind}`);
+    for (const tool of tools)
+      io.stdout(`${tool.name ?? '(tools/call dispatcher)'}  ${tool.file}:${tool.line}  ${tool.kind}`);
   }
   return 0;
 }

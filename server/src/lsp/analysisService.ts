@@ -79,7 +79,10 @@ export class AnalysisService {
   }
 
   /** Indexes every source file under the folders (cross-file handlers, tool list), yielding between chunks. */
-  async indexFolders(folders: readonly string[], settingsFor: (uri: string) => Promise<Settings>): Promise<Set<string>> {
+  async indexFolders(
+    folders: readonly string[],
+    settingsFor: (uri: string) => Promise<Settings>,
+  ): Promise<Set<string>> {
     const changed = new Set<string>();
     const { files } = collectSourceFiles(folders);
     for (let i = 0; i < files.length; i++) {

@@ -16,7 +16,10 @@ import { DIAGNOSTIC_SOURCE, isDiagnosticData } from './diagnosticsProvider';
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.mcpEnvelope`;
 
 function toTextEdit(document: TextDocument, edit: OffsetEdit): TextEdit {
-  return { range: { start: document.positionAt(edit.start), end: document.positionAt(edit.end) }, newText: edit.newText };
+  return {
+    range: { start: document.positionAt(edit.start), end: document.positionAt(edit.end) },
+    newText: edit.newText,
+  };
 }
 
 /** One minimal edit turning `before` into `after` (common prefix and suffix kept). */
@@ -52,7 +55,10 @@ function disableAction(document: TextDocument, diagnostic: Diagnostic, check: st
   let edit: TextEdit;
   if (previous.includes(DISABLE_NEXT_LINE) && !/disable-next-line\s*$/.test(previous.trimEnd())) {
     const end = previous.replace(/\r?\n$/, '').length;
-    edit = { range: { start: { line: line - 1, character: end }, end: { line: line - 1, character: end } }, newText: `, ${check}` };
+    edit = {
+      range: { start: { line: line - 1, character: end }, end: { line: line - 1, character: end } },
+      newText: `, ${check}`,
+    };
   } else {
     edit = {
       range: { start: { line, character: 0 }, end: { line, character: 0 } },
@@ -113,7 +119,8 @@ export function provideCodeActions(
   }
   if (anyFixable && analysis.findings.filter((f) => f.fixable).length > 1) {
     const action = fixAllFor();
-    if (action) actions.push({ ...action, kind: CodeActionKind.QuickFix, title: 'Fix all mcp-envelope problems in this file' });
+    if (action)
+      actions.push({ ...action, kind: CodeActionKind.QuickFix, title: 'Fix all mcp-envelope problems in this file' });
   }
   return actions;
 }

@@ -63,7 +63,10 @@ describe('mcp-envelope check / tools (dist/cli.js)', () => {
     const result = run(['check', 'src/server.ts', '--format', 'sarif'], dir);
     const sarif = JSON.parse(result.stdout) as {
       version: string;
-      runs: Array<{ tool: { driver: { rules: Array<{ id: string }> } }; results: Array<{ ruleId: string; level: string }> }>;
+      runs: Array<{
+        tool: { driver: { rules: Array<{ id: string }> } };
+        results: Array<{ ruleId: string; level: string }>;
+      }>;
     };
     assert.equal(sarif.version, '2.1.0');
     assert.ok(sarif.runs[0].tool.driver.rules.some((r) => r.id === 'throw-in-handler'));
@@ -79,9 +82,14 @@ describe('mcp-envelope check / tools (dist/cli.js)', () => {
   });
 
   it('honours suppression comments and the settings file', () => {
-    const suppressed = SERVER.replace("  if (!id) throw", "  // mcp-envelope-disable-next-line throw-in-handler\n  if (!id) throw");
+    const suppressed = SERVER.replace(
+      '  if (!id) throw',
+      '  // mcp-envelope-disable-next-line throw-in-handler\n  if (!id) throw',
+    );
     fs.writeFileSync(path.join(dir, 'src', 'suppressed.ts'), suppressed);
-    const json = JSON.parse(run(['check', 'src/suppressed.ts', '--format', 'json'], dir).stdout) as Array<{ check: string }>;
+    const json = JSON.parse(run(['check', 'src/suppressed.ts', '--format', 'json'], dir).stdout) as Array<{
+      check: string;
+    }>;
     assert.equal(json.filter((f) => f.check === 'throw-in-handler').length, 0);
     fs.mkdirSync(path.join(dir, '.vscode'), { recursive: true });
     fs.writeFileSync(
@@ -103,7 +111,9 @@ describe('mcp-envelope check / tools (dist/cli.js)', () => {
     assert.match(result.stderr, /fixed \d+ problems? in src\/fixme\.ts/);
     const fixed = fs.readFileSync(target, 'utf8');
     assert.match(fixed, /errorCategory: 'VALIDATION'/);
-    const after = JSON.parse(run(['check', 'src/fixme.ts', '--format', 'json'], dir).stdout) as Array<{ fixable: boolean }>;
+    const after = JSON.parse(run(['check', 'src/fixme.ts', '--format', 'json'], dir).stdout) as Array<{
+      fixable: boolean;
+    }>;
     assert.equal(after.filter((f) => f.fixable).length, 0);
   });
 

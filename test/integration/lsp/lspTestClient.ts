@@ -116,7 +116,9 @@ export class LspTestClient {
 
   async changeSettings(settings: Record<string, unknown>): Promise<void> {
     this.settings = settings;
-    await this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { mcpEnvelope: settings } });
+    await this.connection.sendNotification(DidChangeConfigurationNotification.type, {
+      settings: { mcpEnvelope: settings },
+    });
   }
 
   async codeActions(uri: string, range: Range, diagnostics: Diagnostic[], only?: string[]): Promise<CodeAction[]> {
@@ -125,7 +127,9 @@ export class LspTestClient {
       range,
       context: { diagnostics, only },
     });
-    return (result ?? []).filter((item): item is CodeAction => 'title' in item && !('command' in item && typeof item.command === 'string'));
+    return (result ?? []).filter(
+      (item): item is CodeAction => 'title' in item && !('command' in item && typeof item.command === 'string'),
+    );
   }
 
   get exited(): boolean {

@@ -101,16 +101,25 @@ describe('language server over stdio (dist/server.js)', () => {
 
   it('survives bad input: syntax errors, binary content, huge files', async () => {
     const broken = `file://${workspace}/broken.ts`;
-    await client.open(broken, `${THROWING}\nserver.registerTool('x', {}, async () => { return { isError: true, content: [ ;\n`);
+    await client.open(
+      broken,
+      `${THROWING}\nserver.registerTool('x', {}, async () => { return { isError: true, content: [ ;\n`,
+    );
     const brokenDiagnostics = await client.waitForDiagnostics(broken);
-    assert.ok(brokenDiagnostics.some((d) => d.code === 'throw-in-handler'), 'parsable parts still checked');
+    assert.ok(
+      brokenDiagnostics.some((d) => d.code === 'throw-in-handler'),
+      'parsable parts still checked',
+    );
 
     const binary = `file://${workspace}/binary.ts`;
     await client.open(binary, '\u0000\u0001\u0002isError\u0000'.repeat(100));
     assert.deepEqual(await client.waitForDiagnostics(binary), []);
 
     const huge = `file://${workspace}/huge.ts`;
-    const body = Array.from({ length: 5000 }, (_, i) => `server.registerTool('t${i}', {}, async () => ({ content: [] }));\nconst v${i} = ${i};\n`);
+    const body = Array.from(
+      { length: 5000 },
+      (_, i) => `server.registerTool('t${i}', {}, async () => ({ content: [] }));\nconst v${i} = ${i};\n`,
+    );
     await client.open(huge, HEADER + body.join('') + ENVELOPE.slice(HEADER.length).repeat(2));
     const hugeDiagnostics = await client.waitForDiagnostics(huge, (d) => d.length > 0, undefined, 30000);
     assert.ok(hugeDiagnostics.length >= 2);

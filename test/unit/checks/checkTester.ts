@@ -86,13 +86,18 @@ export function runCheckTable(checkId: string, table: CheckTable): void {
             const end = position(text, f.end);
             return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column, f };
           });
-          assert.equal(actual.length, testCase.errors.length, `findings: ${JSON.stringify(actual.map((a) => [a.line, a.column, a.f.message]))}`);
+          assert.equal(
+            actual.length,
+            testCase.errors.length,
+            `findings: ${JSON.stringify(actual.map((a) => [a.line, a.column, a.f.message]))}`,
+          );
           testCase.errors.forEach((expected, i) => {
             const got = actual[i];
             assert.equal(got.line, expected.line, `finding ${i} line`);
             assert.equal(got.column, expected.column, `finding ${i} column`);
             if (expected.endLine !== undefined) assert.equal(got.endLine, expected.endLine, `finding ${i} endLine`);
-            if (expected.endColumn !== undefined) assert.equal(got.endColumn, expected.endColumn, `finding ${i} endColumn`);
+            if (expected.endColumn !== undefined)
+              assert.equal(got.endColumn, expected.endColumn, `finding ${i} endColumn`);
             if (expected.message) assert.match(got.f.message, expected.message);
             if (expected.severity) assert.equal(got.f.severity, expected.severity);
           });
@@ -103,7 +108,10 @@ export function runCheckTable(checkId: string, table: CheckTable): void {
             assert.equal(preferred.length, 0, 'expected no preferred fix');
           } else {
             assert.ok(preferred.length > 0, 'expected a preferred fix');
-            const fixed = applyEdits(text, preferred.flatMap((fix) => fix.edits));
+            const fixed = applyEdits(
+              text,
+              preferred.flatMap((fix) => fix.edits),
+            );
             assert.equal(fixed, testCase.output);
             assert.equal(syntaxErrorCount('/virtual/fixed.ts', fixed), 0, 'fixed output must parse');
           }
@@ -112,7 +120,9 @@ export function runCheckTable(checkId: string, table: CheckTable): void {
             assert.match(title, testCase.fixTitle);
           }
           for (const suggestion of testCase.suggestions ?? []) {
-            const fix = findings.flatMap((f) => f.computeFixes()).find((candidate) => suggestion.title.test(candidate.title));
+            const fix = findings
+              .flatMap((f) => f.computeFixes())
+              .find((candidate) => suggestion.title.test(candidate.title));
             assert.ok(fix, `expected a fix titled ${suggestion.title}`);
             assert.equal(applyEdits(text, fix.edits), suggestion.output);
           }

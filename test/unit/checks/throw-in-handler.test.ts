@@ -25,7 +25,9 @@ runCheckTable('throw-in-handler', {
   invalid: [
     {
       name: 'throw in a registerTool handler becomes a return with inferred category',
-      code: header + `server.registerTool('get_order', {}, async ({ id }) => {\n  if (!id) throw new Error('id must be a non-empty string');\n  return { content: [] };\n});`,
+      code:
+        header +
+        `server.registerTool('get_order', {}, async ({ id }) => {\n  if (!id) throw new Error('id must be a non-empty string');\n  return { content: [] };\n});`,
       errors: [{ line: 4, column: 12, endColumn: 61, severity: 'warning', message: /unstructured text/ }],
       fixTitle: /errorCategory 'VALIDATION', isRetryable: false \("must be"\)/,
       output:
@@ -45,7 +47,9 @@ runCheckTable('throw-in-handler', {
     },
     {
       name: 'throw in a same-file helper: wrap the handler',
-      code: header + `function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  load();\n  return { content: [] };\n});`,
+      code:
+        header +
+        `function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  load();\n  return { content: [] };\n});`,
       errors: [{ line: 4, column: 3 }],
       output:
         header +
