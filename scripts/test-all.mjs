@@ -27,8 +27,8 @@ step('lint (eslint + prettier)', npm, ['run', '--silent', 'lint']);
 
 mkdirSync(path.join(root, 'out', 'reports'), { recursive: true });
 const tapFile = path.join(root, 'out', 'reports', 'node-tests.tap');
-const testDirs = ['out/test/unit', 'out/test/integration'].filter((dir) => existsSync(path.join(root, dir)));
-step('unit and integration tests', process.execPath, [
+const testDirs = ['out/test/unit', 'out/test/integration', 'test/grammar'].filter((dir) => existsSync(path.join(root, dir)));
+step('unit, integration and grammar tests', process.execPath, [
   '--test',
   '--test-reporter=spec',
   '--test-reporter-destination=stdout',
@@ -42,7 +42,6 @@ let passed = count('pass');
 let failed = count('fail');
 const skipped = count('skipped') + count('todo');
 
-if (pkg.scripts['test:grammar']) step('grammar snapshot tests', npm, ['run', '--silent', 'test:grammar']);
 
 if (skipE2e) {
   console.log('\n(real VS Code tests skipped: MCP_ENVELOPE_SKIP_E2E=1)');
