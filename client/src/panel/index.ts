@@ -68,6 +68,12 @@ export function registerToolCalls(context: vscode.ExtensionContext, client: Lang
     ),
     vscode.commands.registerCommand(OPEN_TRACE_COMMAND, async (argument?: unknown) => {
       const uri = traceUriFromArgument(argument);
+      if (uri && uri.scheme !== 'file') {
+        void vscode.window.showWarningMessage(
+          `MCP Envelope: only traces on disk can be opened (${uri.scheme}: is not).`,
+        );
+        return;
+      }
       if (uri) await traces.openTrace(uri.fsPath);
       else if ((await pickAndOpenTraces(traces)).length === 0) return;
       panel.show();
@@ -82,9 +88,7 @@ export function registerToolCalls(context: vscode.ExtensionContext, client: Lang
       files: traces.trackedFiles,
       panel: panel.state,
     })),
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('mcpEnvelope.traces.folders')) setTimeout(() => panel.refreshState(), 200);
-    }),
+    traces.onDidChangeFolders(() => panel.refreshState()),
   );
   traces.refreshFolders().then(
     () => log(`Watching for traces in: ${traces.folders.join(', ')}`),

@@ -15,6 +15,7 @@ export class TraceService implements vscode.Disposable {
   private readonly feed = new CallFeed();
   private readonly watcher: TraceFolderWatcher;
   private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly folderListeners = new Set<(folders: readonly string[]) => void>();
 
   constructor(
     private readonly store: CallStore,
@@ -56,6 +57,13 @@ export class TraceService implements vscode.Disposable {
       .map((f) => f.uri.fsPath);
     const folders = resolveTraceFolders(configured, defaultTraceDir(), workspaceFolders, os.homedir());
     await this.watcher.setFolders(folders);
+    for (const listener of this.folderListeners) listener(this.watcher.watchedFolders);
+  }
+
+  /** Called after the watched folders were (re)read from the setting. */
+  onDidChangeFolders(listener: (folders: readonly string[]) => void): vscode.Disposable {
+    this.folderListeners.add(listener);
+    return new vscode.Disposable(() => this.folderListeners.delete(listener));
   }
 
   /** Reads a trace file from its start (and keeps tailing it). */
