@@ -88,6 +88,11 @@ function renderFilters(): void {
   if (searchInput.value !== filter.text) searchInput.value = filter.text;
 }
 
+function watching(): string {
+  if (folders.length === 0) return '';
+  return `Watching ${folders.join(', ')} for *.mcptrace.jsonl traces. `;
+}
+
 function renderStatus(): void {
   clear(status);
   const shown = filtered.length === rows.length ? `${rows.length} calls` : `${filtered.length} of ${rows.length} calls`;
@@ -98,8 +103,8 @@ function renderStatus(): void {
   if (rows.length === 0) {
     empty.hidden = false;
     empty.textContent =
-      `No tool calls yet. Watching ${folders.length === 1 ? folders[0] : `${folders.length} folders`} for *.mcptrace.jsonl traces: ` +
-      'tap a server with "MCP Envelope: Tap a Server…" or "mcp-envelope tap", or open a saved trace.';
+      `No tool calls yet. ${watching()}` +
+      'Tap a server with "MCP Envelope: Tap a Server…" or "mcp-envelope tap", or open a saved trace.';
   } else {
     empty.hidden = filtered.length > 0;
     empty.textContent = 'No calls match the filter.';
