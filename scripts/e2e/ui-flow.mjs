@@ -4,6 +4,7 @@
 // the Problems panel, open the quick-fix menu. Screenshots go to test/e2e/screenshots/.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runPanelFlow } from './panel-flow.mjs';
 import {
   EXIT,
   REPO,
@@ -154,6 +155,12 @@ async function drive(session, { host, vsix, workspace, dirs, verbose }) {
     );
     await sleep(400);
     await page.screenshot({ path: join(SCREENSHOTS, 'quick-fix.png') });
+  });
+
+  await step('the Tool Calls panel shows decoded calls, filters, details and Go to handler', async () => {
+    await page.keyboard.press('Escape');
+    const panelSteps = await runPanelFlow(page, { workspace, screenshots: SCREENSHOTS });
+    for (const title of panelSteps) log(`    ✔ ${title}`);
   });
 }
 
