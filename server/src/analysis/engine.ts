@@ -145,7 +145,7 @@ export function analyseSourceFile(
   settings: EngineSettings,
   options: AnalyseOptions = {},
 ): AnalysisResult {
-  const nodes = new NodeIndex(sourceFile);
+  const nodes = NodeIndex.of(sourceFile);
   const scan = scanHandlers(sourceFile, {
     handlerFactories: settings.handlerFactories,
     externalExports: options.externalExports,

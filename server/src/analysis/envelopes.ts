@@ -145,7 +145,7 @@ function readEnvelope(object: ts.ObjectLiteralExpression, isErrorProperty: Named
 
 /** Every object literal in the file whose `isError` is `true` or an expression that can be true. */
 export function findErrorEnvelopes(source: NodeIndex | ts.SourceFile): ErrorEnvelope[] {
-  const index = source instanceof NodeIndex ? source : new NodeIndex(source);
+  const index = source instanceof NodeIndex ? source : NodeIndex.of(source);
   const envelopes: ErrorEnvelope[] = [];
   for (const node of index.of(ts.SyntaxKind.ObjectLiteralExpression, ts.isObjectLiteralExpression)) {
     for (const property of node.properties) {

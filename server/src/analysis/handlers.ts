@@ -138,7 +138,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   const seen = new Set<ts.Node>();
   let bindings: LocalBindings | undefined;
   const factories = new Set(options.handlerFactories);
-  const index = options.index ?? new NodeIndex(sourceFile);
+  const index = options.index ?? NodeIndex.of(sourceFile);
 
   const addHandler = (expression: ts.Expression, kind: RegistrationKind, toolName: string | null): void => {
     const target = unwrapExpression(expression);

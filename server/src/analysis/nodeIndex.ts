@@ -6,38 +6,90 @@
  */
 import ts from 'typescript';
 
+export const FUNCTION_KINDS = [
+  ts.SyntaxKind.ArrowFunction,
+  ts.SyntaxKind.FunctionExpression,
+  ts.SyntaxKind.FunctionDeclaration,
+  ts.SyntaxKind.MethodDeclaration,
+] as const;
+
+export const LOOP_KINDS = [
+  ts.SyntaxKind.ForStatement,
+  ts.SyntaxKind.ForOfStatement,
+  ts.SyntaxKind.ForInStatement,
+  ts.SyntaxKind.WhileStatement,
+  ts.SyntaxKind.DoStatement,
+] as const;
+
+/**
+ * The kinds the index keeps. Keeping every node (identifiers, property accesses…) would double the
+ * memory a check run allocates for nothing; asking for a kind not listed here is a programming error.
+ */
+export const INDEXED_KINDS: readonly ts.SyntaxKind[] = [
+  ...FUNCTION_KINDS,
+  ...LOOP_KINDS,
+  ts.SyntaxKind.CallExpression,
+  ts.SyntaxKind.NewExpression,
+  ts.SyntaxKind.AwaitExpression,
+  ts.SyntaxKind.ObjectLiteralExpression,
+  ts.SyntaxKind.ThrowStatement,
+  ts.SyntaxKind.ReturnStatement,
+  ts.SyntaxKind.TryStatement,
+  ts.SyntaxKind.CatchClause,
+  ts.SyntaxKind.IfStatement,
+  ts.SyntaxKind.ImportDeclaration,
+  ts.SyntaxKind.VariableDeclaration,
+];
+
+const cache = new WeakMap<ts.SourceFile, NodeIndex>();
+
 export class NodeIndex {
   private readonly buckets: ts.Node[][] = [];
 
+  /** The index of a source file, built once per parsed file. */
+  static of(sourceFile: ts.SourceFile): NodeIndex {
+    let index = cache.get(sourceFile);
+    if (!index) {
+      index = new NodeIndex(sourceFile);
+      cache.set(sourceFile, index);
+    }
+    return index;
+  }
+
   constructor(sourceFile: ts.SourceFile) {
     const buckets = this.buckets;
+    for (const kind of INDEXED_KINDS) buckets[kind] = [];
     const visit = (node: ts.Node): void => {
       const bucket = buckets[node.kind];
-      if (bucket) bucket.push(node);
-      else buckets[node.kind] = [node];
+      if (bucket !== undefined) bucket.push(node);
       ts.forEachChild(node, visit);
     };
     ts.forEachChild(sourceFile, visit);
   }
 
+  private bucket(kind: ts.SyntaxKind): ts.Node[] {
+    const bucket = this.buckets[kind];
+    if (bucket === undefined)
+      throw new Error(`NodeIndex does not keep ${ts.SyntaxKind[kind]}; add it to INDEXED_KINDS`);
+    return bucket;
+  }
+
   /** Nodes of one kind in source order. */
   of<T extends ts.Node>(kind: ts.SyntaxKind, guard: (node: ts.Node) => node is T): readonly T[] {
-    const bucket = this.buckets[kind] ?? [];
-    return bucket.filter(guard);
+    return this.bucket(kind).filter(guard);
   }
 
   /** Nodes of several kinds, in source order. */
   ofKinds(kinds: readonly ts.SyntaxKind[]): ts.Node[] {
-    if (kinds.length === 1) return [...(this.buckets[kinds[0]] ?? [])];
-    return kinds.flatMap((kind) => this.buckets[kind] ?? []).sort((a, b) => a.pos - b.pos || b.end - a.end);
+    if (kinds.length === 1) return [...this.bucket(kinds[0])];
+    return kinds.flatMap((kind) => this.bucket(kind)).sort((a, b) => a.pos - b.pos || b.end - a.end);
   }
 
   /** Nodes of the given kinds strictly inside `container` (nested functions included), in source order. */
   within(container: ts.Node, kinds: readonly ts.SyntaxKind[]): ts.Node[] {
     const result: ts.Node[] = [];
     for (const kind of kinds) {
-      const bucket = this.buckets[kind];
-      if (!bucket) continue;
+      const bucket = this.bucket(kind);
       let low = 0;
       let high = bucket.length;
       while (low < high) {
@@ -53,18 +105,3 @@ export class NodeIndex {
     return kinds.length > 1 ? result.sort((a, b) => a.pos - b.pos) : result;
   }
 }
-
-export const FUNCTION_KINDS = [
-  ts.SyntaxKind.ArrowFunction,
-  ts.SyntaxKind.FunctionExpression,
-  ts.SyntaxKind.FunctionDeclaration,
-  ts.SyntaxKind.MethodDeclaration,
-] as const;
-
-export const LOOP_KINDS = [
-  ts.SyntaxKind.ForStatement,
-  ts.SyntaxKind.ForOfStatement,
-  ts.SyntaxKind.ForInStatement,
-  ts.SyntaxKind.WhileStatement,
-  ts.SyntaxKind.DoStatement,
-] as const;

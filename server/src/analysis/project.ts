@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type ts from 'typescript';
 import { type AnalysisResult, analyseSourceFile, isRelevant, looksBinary, parseSource } from './engine';
 import { type ExternalHandlerRef, resolveRelativeImport, scanHandlers } from './handlers';
 import type { EngineSettings } from './types';
@@ -82,10 +83,13 @@ export class Project {
     return this.setRegistrations(fileName, []);
   }
 
-  /** Cheap pre-pass: records a file's cross-file registrations without running checks. */
-  indexText(fileName: string, text: string, settings: EngineSettings): string[] {
+  /**
+   * Cheap pre-pass: records a file's cross-file registrations without running checks. Pass the parsed
+   * file when the caller will analyse it too, so it is parsed once.
+   */
+  indexText(fileName: string, text: string, settings: EngineSettings, parsed?: ts.SourceFile): string[] {
     if (looksBinary(text) || !isRelevant(text, settings, false)) return this.forget(fileName);
-    const sourceFile = parseSource(normalisePath(fileName), text);
+    const sourceFile = parsed ?? parseSource(normalisePath(fileName), text);
     const scan = scanHandlers(sourceFile, {
       handlerFactories: settings.handlerFactories,
       resolveImport: this.resolveImport,
@@ -93,13 +97,13 @@ export class Project {
     return this.setRegistrations(fileName, scan.external);
   }
 
-  /** Runs the checks on one file's text. Never throws: a failure is reported as skipped. */
-  analyse(fileName: string, text: string, settings: EngineSettings): ProjectAnalysis {
+  /** Runs the checks on one file's text (or its parse of that text). Never throws: a failure is reported as skipped. */
+  analyse(fileName: string, text: string, settings: EngineSettings, parsed?: ts.SourceFile): ProjectAnalysis {
     if (looksBinary(text)) return { kind: 'skipped', reason: 'binary' };
     const externalExports = this.externalExportsFor(fileName);
     if (!isRelevant(text, settings, externalExports.size > 0)) return { kind: 'skipped', reason: 'not-mcp' };
     try {
-      const sourceFile = parseSource(normalisePath(fileName), text);
+      const sourceFile = parsed ?? parseSource(normalisePath(fileName), text);
       const result = analyseSourceFile(sourceFile, settings, { externalExports, resolveImport: this.resolveImport });
       const changed = this.setRegistrations(fileName, result.scan.external);
       return { kind: 'analysed', result, changed };

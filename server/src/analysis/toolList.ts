@@ -1,6 +1,7 @@
 /** The tools a file registers, in the stable shape of `mcp-envelope tools --format json`. */
+import type ts from 'typescript';
 import { isRelevant, looksBinary, parseSource } from './engine';
-import { scanHandlers } from './handlers';
+import { type HandlerScan, scanHandlers } from './handlers';
 
 export type ListedToolKind = 'registerTool' | 'tool' | 'setRequestHandler';
 
@@ -15,7 +16,11 @@ export function listTools(fileName: string, text: string, handlerFactories: read
   const settings = { handlerFactories, severities: {}, categoryCase: 'upper', envelopeStyle: 'recommended' } as const;
   if (looksBinary(text) || !isRelevant(text, settings, false)) return [];
   const sourceFile = parseSource(fileName, text);
-  const scan = scanHandlers(sourceFile, { handlerFactories: [] });
+  return toolsOf(sourceFile, scanHandlers(sourceFile, { handlerFactories: [] }));
+}
+
+/** The listed tools of a file already scanned (no second parse). */
+export function toolsOf(sourceFile: ts.SourceFile, scan: HandlerScan): FileTool[] {
   const tools: FileTool[] = [];
   for (const registration of scan.registrations) {
     const kind = registration.kind;

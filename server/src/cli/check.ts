@@ -2,6 +2,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import type ts from 'typescript';
+import { isRelevant, looksBinary, parseSource } from '../analysis/engine';
 import { fixAll } from '../analysis/fixApplier';
 import { Project, collectSourceFiles } from '../analysis/project';
 import type { Severity } from '../analysis/types';
@@ -99,8 +101,15 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     }
     texts.set(file, text);
   }
-  // Pre-pass: cross-file registrations, so imported handlers are checked as handlers.
-  for (const [file, text] of texts) project.indexText(file, text, engine);
+  // Pre-pass: cross-file registrations, so imported handlers are checked as handlers. Each file is
+  // parsed once; the parse is reused by the checks unless --fix changes the text.
+  const parsed = new Map<string, ts.SourceFile>();
+  for (const [file, text] of texts) {
+    if (looksBinary(text) || !isRelevant(text, engine, false)) continue;
+    const sourceFile = parseSource(file, text);
+    parsed.set(file, sourceFile);
+    project.indexText(file, text, engine, sourceFile);
+  }
 
   const findings: CliFinding[] = [];
   let fixedCount = 0;
@@ -123,7 +132,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
         }
       }
     }
-    const outcome = project.analyse(file, text, engine);
+    const outcome = project.analyse(file, text, engine, text === original ? parsed.get(file) : undefined);
     if (outcome.kind === 'skipped') {
       if (outcome.reason === 'binary') io.stderr(`mcp-envelope: skipped ${displayPath(file, io.cwd)} (binary content)`);
       if (outcome.reason === 'error')

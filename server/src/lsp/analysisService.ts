@@ -7,7 +7,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import type { AnalysisResult } from '../analysis/engine';
 import { Project, collectSourceFiles } from '../analysis/project';
-import { type FileTool, listTools } from '../analysis/toolList';
+import { type FileTool, listTools, toolsOf } from '../analysis/toolList';
 import type { Finding } from '../analysis/types';
 import { type Settings, engineSettings } from '../settings';
 
@@ -58,7 +58,7 @@ export class AnalysisService {
       if (outcome.reason === 'error') this.log(`Could not analyse ${fileName}: ${outcome.detail ?? 'unknown error'}`);
       analysis = { version: document.version, settings, findings: [], changedFiles: [] };
     }
-    this.tools.set(document.uri, listTools(fileName, text, engine.handlerFactories));
+    this.tools.set(document.uri, analysis.result ? toolsOf(analysis.result.sourceFile, analysis.result.scan) : []);
     this.cache.set(document.uri, analysis);
     return analysis;
   }
