@@ -239,6 +239,9 @@ function firstUnguardedSite(
   let found: FailureSite | undefined;
   walkOwnBody(fn, (node) => {
     if (found || handlesRejection(node)) return false;
+    // Without throws to count, nothing in a try/catch is a site: its try block is guarded and its
+    // catch and finally blocks are failure handling. Skipping it saves judging every call inside.
+    if (!includeThrows && ts.isTryStatement(node) && node.catchClause) return false;
     if (ts.isAwaitExpression(node) && handlesRejection(unwrapExpression(node.expression))) return false;
     const isThrow = ts.isThrowStatement(node);
     const candidate =
