@@ -13,6 +13,7 @@ import {
   isIdLike,
   isSchema,
   mainType,
+  primaryBranch,
   requiredNames,
   topLevelProperties,
   type JsonSchema,
@@ -151,7 +152,9 @@ function planOutOfEnum(properties: Property[], base: Record<string, unknown>, ra
 function planOutOfRange(properties: Property[], root: JsonSchema, base: Record<string, unknown>, random: SeededRandom) {
   type Option = { name: string; value: unknown; description: string };
   const options: Option[] = [];
-  for (const { name, schema } of properties) {
+  for (const property of properties) {
+    const { name } = property;
+    const schema = primaryBranch(property.schema, root);
     const type = mainType(schema, root);
     if (type === 'number' || type === 'integer') {
       const step = 1 + random.below(9);

@@ -10,7 +10,7 @@ import { nextActionFor, nextActionForResult } from '../../../shared/src/decoder'
 import type { ProbeCall, ProbeReport, ProbeToolReport } from '../../../shared/src/probeReport';
 import { ProbeConnection, type CallOutcome, type ProbeTarget } from './connection';
 import { planTool, planUnknownTool, type PlannedCall, type ToolPlan } from './generator';
-import { gradeAnswer, gradeServer, gradeTool, type ProbeAnswer } from './grader';
+import { gradeAnswer, gradeServer, gradeTool } from './grader';
 import type { JsonSchema } from './schema';
 
 export interface ProbeProgress {

@@ -40,6 +40,12 @@ function branches(schema: JsonSchema): JsonSchema[] {
   return real.length > 0 ? real : [schema];
 }
 
+/** The schema of its first non-null `anyOf`/`oneOf` branch (where bounds such as `minimum` live), resolved. */
+export function primaryBranch(schema: JsonSchema, root: JsonSchema): JsonSchema {
+  const resolved = resolveSchema(schema, root);
+  return resolveSchema(branches(resolved)[0], root);
+}
+
 /** Every JSON type the schema accepts (declared, or implied by keywords); empty when it cannot tell. */
 export function acceptedTypes(schema: JsonSchema, root: JsonSchema): Set<JsonType> {
   const types = new Set<JsonType>();
