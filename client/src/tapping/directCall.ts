@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { decodeRpcError, decodeToolResult, nextActionFor, type DecodedResult } from '../../../shared/src/decoder';
+import { decodeRpcError, decodeToolResult, nextActionForResult, type DecodedResult } from '../../../shared/src/decoder';
 import { defaultTraceDir, traceFileName } from '../../../shared/src/traceLocation';
 import {
   nodeEnvironment,
@@ -163,15 +163,7 @@ export class DirectSession {
       raw = { code: error.code, message: error.message.replace(SDK_ERROR_PREFIX, ''), data: error.data };
       decoded = decodeRpcError(raw);
     }
-    const nextAction = nextActionFor({
-      outcome: decoded.outcome,
-      category: decoded.category,
-      retryable: decoded.retryable,
-      retryAfterMs: decoded.retryAfterMs,
-      hasPartialResults: decoded.partialResults !== undefined,
-      rpcCode: decoded.rpcCode,
-      textHint: decoded.textHint,
-    });
+    const nextAction = nextActionForResult(decoded);
     return { tool, arguments: args, durationMs: Date.now() - started, decoded, nextAction, raw };
   }
 

@@ -5,7 +5,7 @@
 import ts from 'typescript';
 import { CHECKS } from '../checks';
 import { findErrorEnvelopes, type ErrorEnvelope } from './envelopes';
-import { type ExternalHandlerRef, type HandlerScan, type ToolHandler, scanHandlers } from './handlers';
+import { type ExternalHandlerRef, type HandlerScan, type ToolHandler, namedFunctions, scanHandlers } from './handlers';
 import { NodeIndex } from './nodeIndex';
 import { suppressedLines } from './suppression';
 import { type FunctionLike, isFunctionLike, lineIndentAt } from './syntax';
@@ -57,6 +57,7 @@ class Context implements AnalysisContext {
   private helperCache = new Map<ToolHandler, FunctionLike[]>();
   private ownerCache?: Map<ts.Node, ToolHandler>;
   private lazyEnvelopes?: ErrorEnvelope[];
+  private functions?: Map<string, FunctionLike>;
 
   constructor(
     readonly sourceFile: ts.SourceFile,
@@ -88,26 +89,11 @@ class Context implements AnalysisContext {
         names.add(node.expression.text);
       }
     }
+    this.functions ??= namedFunctions(this.nodes);
     const helpers: FunctionLike[] = [];
-    if (names.size > 0) {
-      for (const statement of this.sourceFile.statements) {
-        if (ts.isFunctionDeclaration(statement) && statement.name && statement.body && names.has(statement.name.text)) {
-          if (statement !== handler.fn) helpers.push(statement);
-        } else if (ts.isVariableStatement(statement)) {
-          for (const declaration of statement.declarationList.declarations) {
-            const init = declaration.initializer;
-            if (
-              ts.isIdentifier(declaration.name) &&
-              names.has(declaration.name.text) &&
-              init &&
-              (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) &&
-              init !== handler.fn
-            ) {
-              helpers.push(init);
-            }
-          }
-        }
-      }
+    for (const name of names) {
+      const helper = this.functions.get(name);
+      if (helper && helper !== handler.fn && !helpers.includes(helper)) helpers.push(helper);
     }
     this.helperCache.set(handler, helpers);
     return helpers;

@@ -70,10 +70,9 @@ interface LocalBindings {
   imports: Map<string, { specifier: string; exportName: string }>;
 }
 
-/** Collects the file's named functions and imported bindings, once per scan. */
-function collectBindings(index: NodeIndex): LocalBindings {
+/** The file's named functions (`function f`, `const f = () => …`), by name; the first declaration wins. */
+export function namedFunctions(index: NodeIndex): Map<string, FunctionLike> {
   const functions = new Map<string, FunctionLike>();
-  const imports = new Map<string, { specifier: string; exportName: string }>();
   for (const node of index.ofKinds([ts.SyntaxKind.FunctionDeclaration, ts.SyntaxKind.VariableDeclaration])) {
     if (ts.isFunctionDeclaration(node) && node.name && node.body && !functions.has(node.name.text)) {
       functions.set(node.name.text, node);
@@ -84,6 +83,13 @@ function collectBindings(index: NodeIndex): LocalBindings {
       }
     }
   }
+  return functions;
+}
+
+/** Collects the file's named functions and imported bindings, once per scan. */
+function collectBindings(index: NodeIndex): LocalBindings {
+  const functions = namedFunctions(index);
+  const imports = new Map<string, { specifier: string; exportName: string }>();
   for (const node of index.of(ts.SyntaxKind.ImportDeclaration, ts.isImportDeclaration)) {
     if (!ts.isStringLiteral(node.moduleSpecifier) || !node.importClause) continue;
     const specifier = node.moduleSpecifier.text;

@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { namedFunctions } from '../analysis/handlers';
 import { functionHeadRange } from '../analysis/handlerHead';
 import { wrapBodyInTryCatch } from '../analysis/edits';
 import {
@@ -105,23 +106,6 @@ const SAFE_METHODS = new Set([
 const THROWING_CONSTRUCTORS = new Set(['URL', 'RegExp', 'BigInt']);
 
 const MAX_HELPER_DEPTH = 4;
-
-/** Functions declared in the file, by name (first declaration wins). */
-function localFunctions(context: AnalysisContext): Map<string, FunctionLike> {
-  const functions = new Map<string, FunctionLike>();
-  const kinds = [ts.SyntaxKind.FunctionDeclaration, ts.SyntaxKind.VariableDeclaration];
-  for (const node of context.nodes.ofKinds(kinds)) {
-    if (ts.isFunctionDeclaration(node) && node.name && node.body && !functions.has(node.name.text)) {
-      functions.set(node.name.text, node);
-    } else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
-      const init = unwrapExpression(node.initializer);
-      if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && !functions.has(node.name.text)) {
-        functions.set(node.name.text, init);
-      }
-    }
-  }
-  return functions;
-}
 
 function isSafeCall(call: ts.CallExpression): boolean {
   const callee = unwrapExpression(call.expression);
@@ -291,7 +275,7 @@ export const unguardedHandler: Check = {
   },
   run(context, report) {
     if (context.handlers.length === 0) return;
-    const finder: Finder = { functions: localFunctions(context), verdicts: new Map() };
+    const finder: Finder = { functions: namedFunctions(context.nodes), verdicts: new Map() };
     for (const handler of context.handlers) {
       if (!handler.fn.body) continue;
       const site = firstUnguardedSite(finder, handler.fn, 0, false);
