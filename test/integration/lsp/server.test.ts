@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
 import { LspTestClient, applyTextEdits } from './lspTestClient';
 
 const HEADER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 'orders', version: '1.0.0' });\n`;
@@ -123,6 +124,22 @@ describe('language server over stdio (dist/server.js)', () => {
     await client.open(huge, HEADER + body.join('') + ENVELOPE.slice(HEADER.length).repeat(2));
     const hugeDiagnostics = await client.waitForDiagnostics(huge, (d) => d.length > 0, undefined, 30000);
     assert.ok(hugeDiagnostics.length >= 2);
+    assert.equal(client.exited, false);
+  });
+
+  it('keeps working when an open file is deleted from disk', async () => {
+    const fileName = path.join(workspace, 'deleted.ts');
+    fs.writeFileSync(fileName, THROWING);
+    const uri = `file://${fileName}`;
+    await client.open(uri, THROWING);
+    await client.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'throw-in-handler'));
+    fs.rmSync(fileName);
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri, type: FileChangeType.Deleted }],
+    });
+    await client.replace(uri, 2, THROWING.replace('get_order', 'get_order_v2'));
+    const diagnostics = await client.waitForDiagnostics(uri, () => true, 2);
+    assert.ok(diagnostics.some((d) => d.code === 'throw-in-handler'));
     assert.equal(client.exited, false);
   });
 
