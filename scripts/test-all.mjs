@@ -27,7 +27,9 @@ step('lint (eslint + prettier)', npm, ['run', '--silent', 'lint']);
 
 mkdirSync(path.join(root, 'out', 'reports'), { recursive: true });
 const tapFile = path.join(root, 'out', 'reports', 'node-tests.tap');
-const testDirs = ['out/test/unit', 'out/test/integration', 'test/grammar'].filter((dir) => existsSync(path.join(root, dir)));
+const testDirs = ['out/test/unit', 'out/test/integration', 'test/grammar'].filter((dir) =>
+  existsSync(path.join(root, dir)),
+);
 step('unit, integration and grammar tests', process.execPath, [
   '--test',
   '--test-reporter=spec',
@@ -41,7 +43,6 @@ const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.
 let passed = count('pass');
 let failed = count('fail');
 const skipped = count('skipped') + count('todo');
-
 
 if (skipE2e) {
   console.log('\n(real VS Code tests skipped: MCP_ENVELOPE_SKIP_E2E=1)');
