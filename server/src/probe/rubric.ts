@@ -69,6 +69,10 @@ export const PARTIAL_CREDIT = {
  */
 export const WHOLE_ANSWER = { validEmptyAnswer: 100, silentlyAccepted: 0, timeout: 0, crashed: 0 } as const;
 
+/** Words that say a record does not exist. */
+const MISSING_RECORD_WORDS =
+  /\bnot found\b|\bno such\b|\bdoes ?n[o']t exist\b|\bnot exist|\bunknown\b|\bno \w+ (?:with|named|called|for)\b|\bcould ?n[o']t find\b|\bcannot find\b|\bnever\b|\bno (?:order|record|file|user|item|entry)\b|\bno [\w-]+ (?:[\w-]+ )?(?:was|is|exists?|has been)\b|\bENOENT\b/i;
+
 /** Words that show the text names the rule each mistake breaks. */
 export const RULE_WORDS: Record<ProbeMistake, RegExp> = {
   'missing-required':
@@ -85,10 +89,8 @@ export const RULE_WORDS: Record<ProbeMistake, RegExp> = {
     /\bempty\b|\bat least\b|\btoo (?:short|small)\b|>=|\bcharacters?\b|\bminimum\b|\bblank\b|\brequired\b|\bmust not be\b|\bnon-?empty\b/i,
   'oversized-string':
     /\btoo (?:long|big|large)\b|\bat most\b|\bmaximum\b|\bexceed|\blength\b|\blimit\b|\bcharacters\b/i,
-  'nonexistent-id':
-    /\bnot found\b|\bno such\b|\bdoes ?n[o']t exist\b|\bnot exist|\bunknown\b|\bno \w+ (?:with|named|called|for)\b|\bcould ?n[o']t find\b|\bcannot find\b|\bnever\b|\bno (?:order|record|file|user|item|entry)\b|\bENOENT\b/i,
-  fixture:
-    /\bnot found\b|\bno such\b|\bdoes ?n[o']t exist\b|\bnot exist|\bunknown\b|\bno \w+ (?:with|named|called|for)\b|\bcould ?n[o']t find\b|\bcannot find\b|\bnever\b|\bno (?:order|record|file|user|item|entry)\b|\bENOENT\b/i,
+  'nonexistent-id': MISSING_RECORD_WORDS,
+  fixture: MISSING_RECORD_WORDS,
   'unknown-tool':
     /\bnot found\b|\bunknown\b|\bno such\b|\bdoes ?n[o']t exist\b|\bnot exist|\bunavailable\b|\bnot (?:registered|listed|available)\b/i,
 };
