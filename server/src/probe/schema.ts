@@ -200,9 +200,9 @@ export function requiredNames(inputSchema: JsonSchema): string[] {
   return Array.isArray(inputSchema.required) ? inputSchema.required.filter((n) => typeof n === 'string') : [];
 }
 
-/** Parameter names that identify a record: *id, *Id, *_id, path, name, key, uri, url, slug… */
+/** Parameter names that identify a record: *id, *Id, *_id, path, name, key, uri, url, slug, sku, ref… */
 const ID_LIKE =
-  /(^id$|id$|Id$|ID$|_id$|^path$|path$|Path$|^name$|Name$|_name$|^key$|Key$|^uri$|^url$|^slug$|^file$|File$)/;
+  /(^id$|id$|Id$|ID$|_id$|^path$|path$|Path$|^name$|Name$|_name$|^key$|Key$|^uri$|^url$|^slug$|^file$|File$|^sku$|Sku$|_sku$|^ref$|Ref$|_ref$)/;
 
 /** A string parameter whose value names one record (enum and boolean-like strings excluded). */
 export function isIdLike(name: string, schema: JsonSchema, root: JsonSchema): boolean {

@@ -159,6 +159,22 @@ void describe('probe: safety, hangs and crashes', { timeout: 40_000 }, () => {
     );
   });
 
+  void it("--scaffold-fixtures writes each tool's baseline and calls no tool", async () => {
+    fs.rmSync(callsLog, { force: true });
+    const file = path.join(dir, 'fixtures.json');
+    const err: string[] = [];
+    const code = await run(
+      ['--scaffold-fixtures', file, '--env', `CALLS_LOG=${callsLog}`, '--', process.execPath, script],
+      { out: () => undefined, err: (text) => err.push(text) },
+    );
+    assert.equal(code, 0, err.join(''));
+    const written = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    assert.equal(typeof written.$comment, 'string');
+    assert.deepEqual(written.purge, { id: 'example' });
+    assert.deepEqual(written.environment, {});
+    assert.deepEqual(loggedCalls(), [], 'scaffolding only lists the tools');
+  });
+
   void it('the command line prints design.md json and exits 1 under --fail-under', async () => {
     const out: string[] = [];
     const err: string[] = [];
