@@ -92,6 +92,16 @@ function ensureSystemPackages() {
  */
 const ALLOW_INSTALL_SCRIPTS = { npm_config_ignore_scripts: 'false', npm_config_dangerously_allow_all_scripts: 'true' };
 
+/**
+ * When set-up runs under `npm test`, the outer npm exported its own `npm_*` variables; the inner npm would
+ * read them as its configuration, e.g. `npm_config_user_agent` naming Node 20, which code-server's
+ * postinstall reads to refuse anything but Node 24. Keep only the settings this script chose.
+ */
+function withoutOuterNpmEnvironment(env) {
+  const chosen = new Set(['npm_config_nodedir', 'npm_config_yes', ...Object.keys(ALLOW_INSTALL_SCRIPTS)]);
+  return Object.fromEntries(Object.entries(env).filter(([key]) => !/^npm_/i.test(key) || chosen.has(key)));
+}
+
 /** npm install into `folder` (its own package.json), output to a log file. */
 function npmInstall(folder, spec, env, logName) {
   mkdirSync(folder, { recursive: true });
@@ -101,7 +111,7 @@ function npmInstall(folder, spec, env, logName) {
   const fd = openSync(logFile, 'w');
   const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--foreground-scripts', spec], {
     cwd: folder,
-    env,
+    env: withoutOuterNpmEnvironment(env),
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);
