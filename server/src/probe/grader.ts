@@ -89,6 +89,17 @@ function namesParameter(call: PlannedCall, text: string): boolean {
   );
 }
 
+/** An absolute path to a source file (no line number needed), as in "cannot load /srv/app/dist/db.js". */
+const SOURCE_FILE_PATH = /(?:[A-Za-z]:\\|\/)[^\s"'()]*\.(?:[cm]?[jt]sx?|py|go|rb|java|rs|php|cs)\b/g;
+
+/** A source path in the text that the call's own arguments did not bring in. */
+function leakedSourcePath(call: PlannedCall, text: string): string | undefined {
+  const given = Object.values(call.arguments).filter((value): value is string => typeof value === 'string');
+  return [...text.matchAll(SOURCE_FILE_PATH)]
+    .map((match) => match[0])
+    .find((found) => !given.some((value) => value.includes(found) || found.includes(value)));
+}
+
 function leakedSecret(text: string, secrets: readonly string[]): string | undefined {
   return secrets.find((secret) => secret.length >= MIN_SECRET_LENGTH && text.includes(secret));
 }
@@ -128,6 +139,10 @@ function gradeFailure(call: PlannedCall, decoded: DecodedResult, text: string, s
       check: 'leaked-environment',
       message: "The error text shows the value of one of the server's environment variables.",
     });
+  }
+  const sourcePath = leakedSourcePath(call, text);
+  if (sourcePath !== undefined && !findings.some((finding) => finding.check === 'leaked-internals')) {
+    findings.push({ check: 'leaked-internals', message: `The error text shows the source path ${sourcePath}.` });
   }
   const leaked = secret !== undefined || findings.some((finding) => finding.check === 'leaked-internals');
   points['clean-text'] = leaked ? 0 : pointsFor('clean-text');

@@ -203,6 +203,26 @@ const ROWS: Row[] = [
     findings: ['missing-error-category', 'missing-is-retryable', 'leaked-internals'],
   },
   {
+    name: 'a source file path in the text',
+    call: wrongType,
+    answer: text('orderId: expected a string (validator /srv/app/dist/validate.js rejected it)', {
+      errorCategory: 'VALIDATION',
+      isRetryable: false,
+    }),
+    score: 90,
+    findings: ['envelope-hidden-from-model', 'leaked-internals'],
+  },
+  {
+    name: 'a path the call itself gave is not a leak',
+    call: planned('nonexistent-id', 'path', { path: '/data/nonexistent-1a2b3c4d.ts' }, MISSING_RECORD),
+    answer: text('[NOT_FOUND, not retryable] No such file: /data/nonexistent-1a2b3c4d.ts', {
+      errorCategory: 'NOT_FOUND',
+      isRetryable: false,
+    }),
+    score: 100,
+    findings: [],
+  },
+  {
     name: 'a value of the environment in the text',
     call: wrongType,
     answer: text('orderId: expected a string (db password hunter2-secret)', {
