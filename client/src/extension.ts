@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient } from './languageClient';
 import { registerToolCalls } from './panel';
+import { registerProbe } from './probe';
 import { registerTapping } from './tapping';
 
 let client: LanguageClient | undefined;
@@ -13,6 +14,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   client = createLanguageClient(context, output);
   registerToolCalls(context, client);
   registerTapping(context);
+  registerProbe(context, client);
 
   context.subscriptions.push(
     vscode.commands.registerCommand('mcpEnvelope.fixAll', () =>

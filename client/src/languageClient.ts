@@ -6,6 +6,7 @@ import {
   type ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
+import { probeDiagnosticsMiddleware } from './probe/probeFindings';
 
 export const DOCUMENT_LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
 
@@ -28,6 +29,8 @@ export function createLanguageClient(
     synchronize: { configurationSection: 'mcpEnvelope', fileEvents: watcher },
     outputChannel: output,
     diagnosticCollectionName: 'mcp-envelope',
+    // Static findings a probe confirmed get " (confirmed by probe)" (client/src/probe).
+    middleware: probeDiagnosticsMiddleware,
   };
   return new LanguageClient('mcpEnvelope', 'MCP Envelope', serverOptions, clientOptions);
 }

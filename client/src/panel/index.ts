@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { SHOW_TOOL_CALLS_COMMAND, ToolCallsCodeLensProvider } from '../codelens/toolCallsCodeLens';
+import type { CallUpdate } from '../traces/callFeed';
 import { TraceService } from '../traces/traceService';
 import { CallStore } from './callStore';
 import { EMPTY_FILTER, type CallFilter } from './filter';
@@ -15,6 +16,8 @@ import { ToolCallsPanel } from './toolCallsPanel';
 export const OPEN_TRACE_COMMAND = 'mcpEnvelope.openTraceInPanel';
 /** Test-only (not contributed): the extension-side model's counts, for the e2e suite. */
 export const PANEL_STATE_COMMAND = 'mcpEnvelope.internal.panelState';
+/** Internal (not contributed): adds decoded calls that come from no trace (the probe's sessions) to the model. */
+export const ADD_CALLS_COMMAND = 'mcpEnvelope.internal.addCalls';
 
 const CODELENS_LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
 
@@ -88,6 +91,7 @@ export function registerToolCalls(context: vscode.ExtensionContext, client: Lang
       files: traces.trackedFiles,
       panel: panel.state,
     })),
+    vscode.commands.registerCommand(ADD_CALLS_COMMAND, (updates: readonly CallUpdate[]) => store.apply(updates).length),
     traces.onDidChangeFolders(() => panel.refreshState()),
   );
   traces.refreshFolders().then(

@@ -1,0 +1,154 @@
+/**
+ * Which static findings a probe confirmed. A probe call's answer is evidence about a tool's HANDLER only when the
+ * handler produced it: the SDK's own input-validation rejections (`MCP error -32602: Input validation error …`)
+ * and the unknown-tool call never reach a handler. From the handler's answers, a static check id is confirmed
+ * when (the mapping docs/probe.md documents):
+ *
+ * - the answer carries a finding with the same id (the decoder and the static checks share ids:
+ *   missing-error-category, missing-is-retryable, generic-error-message, leaked-internals, invalid-error-category,
+ *   contradictory-retryable, missing-error-content, empty-result-as-error, envelope-hidden-from-model, …);
+ * - `leaked-environment` (a value of the server's environment in the text) confirms leaked-internals;
+ * - a tool error with neither errorCategory nor isRetryable (how McpServer reports an exception escaping the
+ *   handler) confirms throw-in-handler and unguarded-handler;
+ * - a JSON-RPC error other than -32602/-32601 (how a low-level Server reports a throw) confirms
+ *   throw-in-handler and protocol-error-for-execution-failure.
+ *
+ * Static diagnostics are matched to a tool by position: a diagnostic belongs to the tool registered on the
+ * nearest registration line at or above it in the same file (handlers defined in another file are not matched).
+ * Pure: no `vscode`.
+ */
+import type { ProbeCall, ProbeReport, ProbeToolReport } from '../../../shared/src/probeReport';
+
+/** One entry of the language server's `mcpEnvelope/tools` answer (line is 1-based). */
+export interface ToolRegistration {
+  name: string | null;
+  line: number;
+  kind: string;
+  uri: string;
+}
+
+const SDK_REJECTION = /^MCP error -32602: Input validation error/;
+const REQUEST_REJECTED = /^MCP error -3260[12]\b/;
+
+/** Whether a probe call's answer came from the tool's handler (not from the SDK's schema check). */
+export function answeredByHandler(call: ProbeCall): boolean {
+  if (call.mistake === 'unknown-tool') return false;
+  const message = call.message ?? '';
+  if (SDK_REJECTION.test(message)) return false;
+  const codes = call.findings.map((finding) => finding.check);
+  return !codes.includes('timeout') && !codes.includes('server-crashed');
+}
+
+/** Why one handler answer confirms each static check id (check id → a short description of the evidence). */
+export function evidenceOf(call: ProbeCall): Map<string, string> {
+  const evidence = new Map<string, string>();
+  if (!answeredByHandler(call)) return evidence;
+  for (const finding of call.findings) {
+    const check = finding.check === 'leaked-environment' ? 'leaked-internals' : finding.check;
+    if (!evidence.has(check)) evidence.set(check, finding.message);
+  }
+  if (call.outcome === 'tool-error' && call.category === null && call.retryable === null) {
+    const escaped = 'a tool error with neither errorCategory nor isRetryable, as an exception escaping the handler';
+    evidence.set('throw-in-handler', escaped);
+    evidence.set('unguarded-handler', escaped);
+  }
+  if (call.outcome === 'protocol-error' && !REQUEST_REJECTED.test(call.message ?? '')) {
+    const rpc = 'a JSON-RPC error for an execution failure, as a throw in a low-level handler';
+    evidence.set('throw-in-handler', rpc);
+    evidence.set('protocol-error-for-execution-failure', rpc);
+  }
+  return evidence;
+}
+
+export interface Confirmation {
+  tool: string;
+  check: string;
+  /** The probe call that showed it. */
+  mistake: string;
+  arguments: Record<string, unknown>;
+  answer: string;
+  why: string;
+}
+
+/** Check id → the first probe call of this tool that confirms it. */
+export function toolConfirmations(tool: ProbeToolReport): Map<string, Confirmation> {
+  const confirmations = new Map<string, Confirmation>();
+  for (const call of tool.calls) {
+    for (const [check, why] of evidenceOf(call)) {
+      if (confirmations.has(check)) continue;
+      confirmations.set(check, {
+        tool: tool.name,
+        check,
+        mistake: call.mistake,
+        arguments: call.arguments,
+        answer: describeAnswer(call),
+        why,
+      });
+    }
+  }
+  return confirmations;
+}
+
+/** Tool name → its confirmations, for every graded tool of a report. */
+export function reportConfirmations(report: ProbeReport): Map<string, Map<string, Confirmation>> {
+  const byTool = new Map<string, Map<string, Confirmation>>();
+  for (const tool of report.tools) {
+    if (tool.grade === null) continue;
+    const confirmations = toolConfirmations(tool);
+    if (confirmations.size > 0) byTool.set(tool.name, confirmations);
+  }
+  return byTool;
+}
+
+/** What came back, in a few words: `tool-error (no category, retryable not stated): "Order … not found"`. */
+export function describeAnswer(call: ProbeCall, maxMessage = 120): string {
+  const facts: string[] = [];
+  if (call.outcome === 'tool-error') {
+    facts.push(call.category ?? 'no category');
+    facts.push(call.retryable === null ? 'retryable not stated' : call.retryable ? 'retryable' : 'not retryable');
+  }
+  const message = call.message ?? '';
+  const cut = message.length > maxMessage ? `${message.slice(0, maxMessage - 1)}…` : message;
+  return `${call.outcome}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}${cut !== '' ? `: "${cut}"` : ''}`;
+}
+
+/** The tool registered at or nearest above a 0-based line of a file, or undefined. */
+export function enclosingTool(
+  registrations: readonly ToolRegistration[],
+  uri: string,
+  line: number,
+): ToolRegistration | undefined {
+  let best: ToolRegistration | undefined;
+  for (const registration of registrations) {
+    if (registration.uri !== uri || registration.name === null) continue;
+    if (registration.line - 1 > line) continue;
+    if (!best || registration.line > best.line) best = registration;
+  }
+  return best;
+}
+
+export interface StaticFinding {
+  check: string;
+  /** 0-based line where the diagnostic starts. */
+  line: number;
+}
+
+/** For each static finding of a file, the probe confirmation that matches it, or undefined. */
+export function matchConfirmations(
+  findings: readonly StaticFinding[],
+  uri: string,
+  registrations: readonly ToolRegistration[],
+  confirmations: ReadonlyMap<string, ReadonlyMap<string, Confirmation>>,
+): Array<Confirmation | undefined> {
+  return findings.map((finding) => {
+    const tool = enclosingTool(registrations, uri, finding.line);
+    return tool?.name ? confirmations.get(tool.name)?.get(finding.check) : undefined;
+  });
+}
+
+export const CONFIRMED_SUFFIX = ' (confirmed by probe)';
+
+/** A static message with the confirmation appended once. */
+export function confirmedMessage(message: string): string {
+  return message.endsWith(CONFIRMED_SUFFIX) ? message : `${message}${CONFIRMED_SUFFIX}`;
+}

@@ -1,0 +1,195 @@
+/**
+ * Where probe results meet the source: the `mcp-envelope probe` diagnostics on registration lines, the
+ * " (confirmed by probe)" mark on static diagnostics (through the language client's handleDiagnostics
+ * middleware), and the "Show probe calls" code action on both. Holds the latest report per probed server.
+ */
+import * as vscode from 'vscode';
+import type { Middleware } from 'vscode-languageclient/node';
+import type { ProbeReport } from '../../../shared/src/probeReport';
+import { findingDocsUrl } from '../panel/callExport';
+import {
+  CONFIRMED_SUFFIX,
+  confirmedMessage,
+  enclosingTool,
+  matchConfirmations,
+  reportConfirmations,
+  type Confirmation,
+  type ToolRegistration,
+} from './confirmation';
+import { probeDiagnostics, type ProbeDiagnostic } from './probeDiagnostics';
+import { probeCallsFilter } from './probeSession';
+import { SHOW_TOOL_CALLS_COMMAND } from './reportHtml';
+
+export const PROBE_SOURCE = 'mcp-envelope probe';
+export const STATIC_SOURCE = 'mcp-envelope';
+
+interface PlacedDiagnostic extends ProbeDiagnostic {
+  server: string;
+}
+
+export class ProbeFindings implements vscode.CodeActionProvider, vscode.Disposable {
+  readonly collection = vscode.languages.createDiagnosticCollection(PROBE_SOURCE);
+  private readonly reports = new Map<string, ProbeReport>();
+  private registrations: ToolRegistration[] = [];
+  /** Tool → check id → confirmation, with the server whose report showed it. */
+  private confirmations = new Map<string, Map<string, Confirmation & { server: string }>>();
+  private placed: PlacedDiagnostic[] = [];
+  /** The static diagnostics last published per document, as the server sent them. */
+  private readonly published = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[] }>();
+  /** Where to re-publish static diagnostics once confirmations change (the language client's collection). */
+  republish: ((uri: vscode.Uri, diagnostics: vscode.Diagnostic[]) => void) | undefined;
+
+  /** Remembers the static diagnostics the server published, and returns them with confirmations marked. */
+  onPublished(uri: vscode.Uri, diagnostics: readonly vscode.Diagnostic[]): vscode.Diagnostic[] {
+    this.published.set(uri.toString(), { uri, diagnostics: [...diagnostics] });
+    return this.confirm(uri, diagnostics);
+  }
+
+  get serverReports(): ReadonlyMap<string, ProbeReport> {
+    return this.reports;
+  }
+
+  /** Takes a new report (replacing the server's previous one) and the workspace's tool registrations. */
+  async update(report: ProbeReport, registrations: readonly ToolRegistration[]): Promise<void> {
+    this.reports.set(report.server, report);
+    this.registrations = [...registrations];
+    this.confirmations = new Map();
+    this.placed = [];
+    for (const [server, each] of this.reports) {
+      for (const [tool, checks] of reportConfirmations(each)) {
+        const forTool = this.confirmations.get(tool) ?? new Map<string, Confirmation & { server: string }>();
+        for (const [check, confirmation] of checks) forTool.set(check, { ...confirmation, server });
+        this.confirmations.set(tool, forTool);
+      }
+      for (const diagnostic of probeDiagnostics(each, registrations)) this.placed.push({ ...diagnostic, server });
+    }
+    await this.publishProbeDiagnostics();
+    for (const { uri, diagnostics } of this.published.values()) this.republish?.(uri, this.confirm(uri, diagnostics));
+  }
+
+  private async publishProbeDiagnostics(): Promise<void> {
+    const byUri = new Map<string, vscode.Diagnostic[]>();
+    for (const placed of this.placed) {
+      const uri = vscode.Uri.parse(placed.uri);
+      let range = new vscode.Range(placed.line, 0, placed.line, 0);
+      try {
+        const document = await vscode.workspace.openTextDocument(uri);
+        if (placed.line < document.lineCount) {
+          const line = document.lineAt(placed.line);
+          range = new vscode.Range(placed.line, line.firstNonWhitespaceCharacterIndex, placed.line, line.text.length);
+        }
+      } catch {
+        // The file cannot be read: the diagnostic stays at the start of the line.
+      }
+      const diagnostic = new vscode.Diagnostic(
+        range,
+        placed.message,
+        placed.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information,
+      );
+      diagnostic.source = PROBE_SOURCE;
+      diagnostic.code = { value: placed.code, target: vscode.Uri.parse(findingDocsUrl(placed.code)) };
+      const list = byUri.get(uri.toString()) ?? [];
+      list.push(diagnostic);
+      byUri.set(uri.toString(), list);
+    }
+    this.collection.clear();
+    for (const [uri, diagnostics] of byUri) this.collection.set(vscode.Uri.parse(uri), diagnostics);
+  }
+
+  /** Static diagnostics with the probe's confirmations marked (copies; the others unchanged). */
+  confirm(uri: vscode.Uri, diagnostics: readonly vscode.Diagnostic[]): vscode.Diagnostic[] {
+    if (this.confirmations.size === 0) return [...diagnostics];
+    const key = uri.toString();
+    const matches = matchConfirmations(
+      diagnostics.map((diagnostic) => ({
+        check: diagnostic.source === STATIC_SOURCE ? checkIdOf(diagnostic) : '',
+        line: diagnostic.range.start.line,
+      })),
+      key,
+      this.registrations,
+      this.confirmations,
+    );
+    return diagnostics.map((diagnostic, index) => {
+      const match = matches[index] as (Confirmation & { server?: string }) | undefined;
+      if (!match) return diagnostic;
+      const copy = new vscode.Diagnostic(diagnostic.range, confirmedMessage(diagnostic.message), diagnostic.severity);
+      copy.source = diagnostic.source;
+      copy.code = diagnostic.code;
+      copy.tags = diagnostic.tags;
+      const registration = enclosingTool(this.registrations, key, diagnostic.range.start.line);
+      const where = registration
+        ? new vscode.Location(uri, new vscode.Position(registration.line - 1, 0))
+        : new vscode.Location(uri, diagnostic.range);
+      copy.relatedInformation = [
+        ...(diagnostic.relatedInformation ?? []),
+        new vscode.DiagnosticRelatedInformation(
+          where,
+          `Probe${match.server !== undefined ? ` of "${match.server}"` : ''}: sent ${match.mistake} ${JSON.stringify(match.arguments)} → got ${match.answer} (${match.why})`,
+        ),
+      ];
+      (copy as vscode.Diagnostic & { data?: unknown }).data = (
+        diagnostic as vscode.Diagnostic & { data?: unknown }
+      ).data;
+      return copy;
+    });
+  }
+
+  /** The probe calls filter for a diagnostic of ours, or for a static one the probe confirmed. */
+  filterFor(uri: vscode.Uri, diagnostic: vscode.Diagnostic): { server: string; tool: string } | undefined {
+    const key = uri.toString();
+    if (diagnostic.source === PROBE_SOURCE) {
+      const placed = this.placed.find(
+        (entry) =>
+          entry.uri === key && entry.line === diagnostic.range.start.line && entry.message === diagnostic.message,
+      );
+      return placed && probeCallsFilter(placed.server, placed.tool);
+    }
+    if (diagnostic.source === STATIC_SOURCE && diagnostic.message.endsWith(CONFIRMED_SUFFIX)) {
+      const tool = enclosingTool(this.registrations, key, diagnostic.range.start.line);
+      const confirmation = tool?.name ? this.confirmations.get(tool.name)?.get(checkIdOf(diagnostic)) : undefined;
+      return confirmation && probeCallsFilter(confirmation.server, confirmation.tool);
+    }
+    return undefined;
+  }
+
+  provideCodeActions(
+    document: vscode.TextDocument,
+    _range: vscode.Range,
+    context: vscode.CodeActionContext,
+  ): vscode.CodeAction[] {
+    const actions: vscode.CodeAction[] = [];
+    for (const diagnostic of context.diagnostics) {
+      const filter = this.filterFor(document.uri, diagnostic);
+      if (!filter) continue;
+      const action = new vscode.CodeAction(`Show probe calls of ${filter.tool}`, vscode.CodeActionKind.QuickFix);
+      action.diagnostics = [diagnostic];
+      action.command = { title: action.title, command: SHOW_TOOL_CALLS_COMMAND, arguments: [filter] };
+      actions.push(action);
+    }
+    return actions;
+  }
+
+  dispose(): void {
+    this.collection.dispose();
+  }
+}
+
+export function checkIdOf(diagnostic: vscode.Diagnostic): string {
+  const code = diagnostic.code;
+  if (code === undefined) return '';
+  return typeof code === 'object' ? String(code.value) : String(code);
+}
+
+let active: ProbeFindings | undefined;
+
+/** Makes `findings` the instance the language client's middleware delegates to (registerProbe does). */
+export function setActiveProbeFindings(findings: ProbeFindings | undefined): void {
+  active = findings;
+}
+
+/** The language client middleware (client/src/languageClient.ts): marks static findings a probe confirmed. */
+export const probeDiagnosticsMiddleware: Middleware = {
+  handleDiagnostics: (uri, diagnostics, next) => {
+    next(uri, active ? active.onPublished(uri, diagnostics) : diagnostics);
+  },
+};
