@@ -10,6 +10,8 @@ import type { ProbeReport } from '../../../shared/src/probeReport';
 import {
   DEFAULT_SEED,
   DEFAULT_TIMEOUT_MS,
+  GENERIC_SCRIPT_NAMES,
+  defaultLabel,
   fixturesText,
   formatProbe,
   readFixtures,
@@ -208,7 +210,8 @@ function labelOf(parsed: ProbeArguments): string {
     const url = new URL(parsed.url);
     return `${url.host}${url.pathname === '/' ? '' : url.pathname}`;
   }
-  return labelForCommand(parsed.command);
+  const label = labelForCommand(parsed.command);
+  return GENERIC_SCRIPT_NAMES.has(label) ? defaultLabel(targetOf(parsed)) : label;
 }
 
 function failingTools(report: ProbeReport, failUnder: number): string[] {

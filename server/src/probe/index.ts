@@ -11,6 +11,7 @@ export { PARTIAL_CREDIT, RUBRIC, RUBRIC_TOTAL, WHOLE_ANSWER, type Criterion, typ
 export {
   DEFAULT_SEED,
   DEFAULT_TIMEOUT_MS,
+  GENERIC_SCRIPT_NAMES,
   defaultLabel,
   runProbe,
   safetyReason,

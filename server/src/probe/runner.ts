@@ -52,13 +52,22 @@ export function safetyReason(tool: Pick<Tool, 'name' | 'annotations'>): string |
   return null;
 }
 
+/** Script names that say nothing about the server ("index.js"): the package or folder names it instead. */
+export const GENERIC_SCRIPT_NAMES = new Set(['index', 'main', 'server', 'cli', 'bin', 'start', 'app']);
+const BUILD_FOLDERS = new Set(['dist', 'build', 'lib', 'src', 'out', 'bin', 'esm', 'cjs']);
+
+/** The server's name: the URL's host and path, or the script the command runs (its package for `…/dist/index.js`). */
 export function defaultLabel(target: ProbeTarget): string {
   if (target.kind === 'http') {
     const url = new URL(target.url);
     return `${url.host}${url.pathname === '/' ? '' : url.pathname}`;
   }
   const script = target.args.find((argument) => !argument.startsWith('-')) ?? target.command;
-  return path.basename(script).replace(/\.[cm]?[jt]s$/, '');
+  const name = path.basename(script).replace(/\.[cm]?[jt]s$/, '');
+  if (!GENERIC_SCRIPT_NAMES.has(name)) return name;
+  const folders = path.dirname(path.resolve(target.cwd ?? '.', script)).split(/[\\/]/);
+  while (folders.length > 0 && BUILD_FOLDERS.has(folders[folders.length - 1])) folders.pop();
+  return folders[folders.length - 1] || name;
 }
 
 /** One open session at a time; reopened after a hang or a crash. */

@@ -11,7 +11,7 @@ import type { ProbeReport } from '../../../shared/src/probeReport';
 import { parseProbeArguments, run } from '../../../server/src/cli/probe';
 import { formatProbePretty, formatProbeSarif, toProbeJson } from '../../../server/src/probe/format';
 import { parseFixtures } from '../../../server/src/probe/fixtures';
-import { safetyReason } from '../../../server/src/probe/runner';
+import { defaultLabel, safetyReason } from '../../../server/src/probe/runner';
 
 const REPORT: ProbeReport = {
   server: 'orders',
@@ -188,5 +188,18 @@ void describe('probe fixtures files', () => {
     assert.throws(() => parseFixtures('[1]', 'f.json'), /one JSON object/);
     assert.throws(() => parseFixtures('{"t": 3}', 'f.json'), /arguments of "t" must be a JSON object/);
     assert.throws(() => parseFixtures('{', 'f.json'), /not JSON/);
+  });
+});
+
+void describe('probe server labels', () => {
+  void it('names a server by its script, or by its package when the script is index.js', () => {
+    const stdio = (args: string[]) => defaultLabel({ kind: 'stdio', command: 'node', args });
+    assert.equal(stdio(['build/orders.js']), 'orders');
+    assert.equal(
+      stdio(['/x/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js', '/tmp']),
+      'server-filesystem',
+    );
+    assert.equal(stdio(['/srv/weather/index.js']), 'weather');
+    assert.equal(defaultLabel({ kind: 'http', url: 'http://127.0.0.1:3000/mcp' }), '127.0.0.1:3000/mcp');
   });
 });
