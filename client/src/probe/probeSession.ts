@@ -7,6 +7,7 @@ import type { DecodedCall } from '../../../shared/src/decodedCall';
 import { nextActionFor } from '../../../shared/src/decoder';
 import type { ProbeCall, ProbeReport, ProbeToolReport } from '../../../shared/src/probeReport';
 import type { CallUpdate } from '../traces/callFeed';
+import { answeredByHandler } from './confirmation';
 
 /** Probe rows get sequence numbers far above the trace watcher's, so the two never share one. */
 export const PROBE_SEQ_BASE = 1_000_000_000;
@@ -101,7 +102,7 @@ export interface ToolCard {
   calls: number;
   /** The most damaging findings first (see FINDING_WEIGHT), then the most frequent. */
   worstFindings: FindingCount[];
-  /** The call that did worst: the mistake sent and what came back. */
+  /** The call that did worst (preferring answers the handler gave): the mistake sent and what came back. */
   worstCall: { mistake: string; outcome: string; message: string | null; verdict: string | null } | null;
 }
 
@@ -166,7 +167,7 @@ export function toolCard(tool: ProbeToolReport, maxFindings = 3): ToolCard {
   const worstFindings = [...counts.values()]
     .sort((a, b) => findingWeight(b.check) - findingWeight(a.check) || b.calls - a.calls)
     .slice(0, maxFindings);
-  const worst = worstCall(tool);
+  const worst = worstCall(tool, answeredByHandler);
   return {
     name: tool.name,
     grade: tool.grade,
