@@ -39,7 +39,7 @@ isRetryable fit? text names the parameter and the rule, without internals or sec
 Options:
   --format json|pretty|sarif   output format (default pretty)
   --seed N                     seed of the wrong calls (default ${DEFAULT_SEED}); the same seed sends the same calls
-  --timeout MS                 time limit per call (default ${DEFAULT_TIMEOUT_MS})
+  --timeout MS                 time limit per call (default ${DEFAULT_TIMEOUT_MS}; starting the server: 15 s or more)
   --allow TOOL                 also call TOOL although it is destructive or not annotated read-only (repeatable)
   --env KEY=VALUE              environment of the server (repeatable); it gets these, PATH and HOME, nothing more
   --fixtures FILE              known-good arguments per tool: { "<tool>": { …arguments } }

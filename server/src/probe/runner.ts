@@ -26,8 +26,10 @@ export interface ProbeOptions {
   label?: string;
   /** Seeds the wrong calls (default 1): the same seed sends the same calls. */
   seed?: number;
-  /** Time limit per call and for connecting, in ms (default 5000). */
+  /** Time limit per call, in ms (default 5000). */
   timeoutMs?: number;
+  /** Time limit for starting the server, the handshake and listing tools (default: the larger of 15 s and timeoutMs). */
+  connectTimeoutMs?: number;
   /** The user's opt-in for tools that are destructive or not annotated read-only; by default none. */
   allow?: (toolName: string) => boolean;
   /** Known-good arguments per tool: the baseline of its wrong calls, and the `fixture` mistake. */
@@ -39,6 +41,11 @@ export interface ProbeOptions {
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_TIMEOUT_MS = 5000;
+
+/** Starting a server (`npx` may install it first) takes longer than answering a call. */
+export function connectTimeoutFor(timeoutMs: number): number {
+  return Math.max(15_000, timeoutMs);
+}
 
 /** Why a tool is not called without the user's opt-in, or null when it is safe to call. */
 export function safetyReason(tool: Pick<Tool, 'name' | 'annotations'>): string | null {
@@ -75,14 +82,14 @@ class Session {
   private connection: ProbeConnection | undefined;
   needsRestart = false;
 
-  constructor(private readonly options: ProbeOptions & { timeoutMs: number }) {}
+  constructor(private readonly options: ProbeOptions & { connectTimeoutMs: number }) {}
 
   async open(): Promise<ProbeConnection> {
     if (this.connection && !this.needsRestart && !this.connection.isClosed) return this.connection;
     await this.close();
     this.connection = await ProbeConnection.open(
       this.options.target,
-      this.options.timeoutMs,
+      this.options.connectTimeoutMs,
       this.options.clientVersion,
     );
     this.needsRestart = false;
@@ -98,7 +105,7 @@ class Session {
 
 interface Runner {
   session: Session;
-  options: ProbeOptions & { timeoutMs: number; seed: number };
+  options: ProbeOptions & { timeoutMs: number; connectTimeoutMs: number; seed: number };
   secrets: string[];
   server: string;
   done: number;
@@ -225,6 +232,7 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
     ...options,
     seed: options.seed ?? DEFAULT_SEED,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    connectTimeoutMs: options.connectTimeoutMs ?? connectTimeoutFor(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
   };
   const session = new Session(resolved);
   const runner: Runner = {
@@ -239,7 +247,7 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
   try {
     options.signal?.throwIfAborted();
     const connection = await session.open();
-    const tools = await connection.listTools(resolved.timeoutMs, options.signal);
+    const tools = await connection.listTools(resolved.connectTimeoutMs, options.signal);
     const entries: Array<ProbeToolReport | ToolPlan> = tools.map((tool) => {
       const skipped = options.allow?.(tool.name) ? null : safetyReason(tool);
       if (skipped !== null) return { name: tool.name, grade: null, skipped, calls: [] };
@@ -274,9 +282,9 @@ export async function scaffoldFixtures(
   target: ProbeTarget,
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<Record<string, Record<string, unknown>>> {
-  const connection = await ProbeConnection.open(target, timeoutMs);
+  const connection = await ProbeConnection.open(target, connectTimeoutFor(timeoutMs));
   try {
-    const tools = await connection.listTools(timeoutMs);
+    const tools = await connection.listTools(connectTimeoutFor(timeoutMs));
     const fixtures: Record<string, Record<string, unknown>> = {};
     for (const tool of tools)
       fixtures[tool.name] = planTool(
