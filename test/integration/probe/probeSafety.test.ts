@@ -66,7 +66,7 @@ void describe('probe: safety, hangs and crashes', { timeout: 40_000 }, () => {
 
   const options = (extra: Partial<ProbeOptions> = {}): ProbeOptions => ({
     target: { kind: 'stdio', command: process.execPath, args: [script], env: { CALLS_LOG: callsLog } },
-    timeoutMs: 400,
+    timeoutMs: 1000,
     ...extra,
   });
   const loggedCalls = (): string[] =>
@@ -142,7 +142,7 @@ void describe('probe: safety, hangs and crashes', { timeout: 40_000 }, () => {
 
   void it('sends the same calls for the same seed, and different ones for another', async () => {
     const quick = (seed: number) =>
-      runProbe(options({ seed, allow: () => false, timeoutMs: 400 })).then((report) => ({
+      runProbe(options({ seed, allow: () => false, timeoutMs: 1000 })).then((report) => ({
         ...report,
         tools: report.tools.filter((tool) => tool.name === 'lookup' || tool.name.startsWith('no_such_tool')),
       }));
@@ -183,7 +183,7 @@ void describe('probe: safety, hangs and crashes', { timeout: 40_000 }, () => {
         '--format',
         'json',
         '--timeout',
-        '400',
+        '1000',
         '--fail-under',
         '100',
         '--env',
