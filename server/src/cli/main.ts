@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /** The `mcp-envelope` command line: one engine with the language server. */
 import { run as runCalls } from './calls';
+import { run as runProbe } from './probe';
 import { runCheck, type CliIo } from './check';
 import { UsageError } from './config';
 import { run as runTap } from './tap';
@@ -18,6 +19,7 @@ Commands:
   tools [paths…]             list registered MCP tools (--format json|pretty)
   tap -- <server command…>   run a stdio MCP server through a recording tap (--http for streamable HTTP)
   calls <trace…>             decode recorded tool calls (--format json|pretty)
+  probe -- <server command…> send wrong calls to a live server and grade its errors (--url, --format json|pretty|sarif)
 
 Run 'mcp-envelope <command> --help' for a command's options.`;
 
@@ -28,6 +30,7 @@ const COMMANDS: Record<string, CommandRunner> = {
   tools: runTools,
   tap: (argv) => runTap(argv),
   calls: (argv) => runCalls(argv),
+  probe: (argv) => runProbe(argv),
 };
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
