@@ -273,7 +273,12 @@ export async function runPanelFlow(page, { workspace, screenshots = join(REPO, '
     await frame.locator('#filter-tool').selectOption('get_order');
     await frame.locator('#filter-outcome').selectOption('error');
     await waitForStatus(frame, (counts) => counts.shown === 6, 'the 6 failed get_order calls');
-    const tools = new Set(await visibleRowTexts(frame, '.cell.tool'));
+    // The status line can update a frame before the rows are drawn again: poll the rows themselves.
+    let tools = new Set();
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(200)) {
+      tools = new Set(await visibleRowTexts(frame, '.cell.tool'));
+      if (tools.size === 1 && tools.has('get_order')) break;
+    }
     if (tools.size !== 1 || !tools.has('get_order'))
       throw new Error(`other tools after filtering: ${[...tools].join(', ')}`);
     await frame.locator('#reset-filter').click();
