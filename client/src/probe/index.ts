@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { ProbeReport } from '../../../shared/src/probeReport';
 import { TappingContext } from '../tapping/tappingContext';
-import { probeServerCommand, runProbeSession, saveReport, type ProbeRunDeps } from './probeCommand';
+import { probeServerCommand, probeSettings, runProbeSession, saveReport, type ProbeRunDeps } from './probeCommand';
 import { ProbeFindings, setActiveProbeFindings } from './probeFindings';
 import { commandChoice, pickProbeTarget } from './probeTargets';
 import { ProbeReportView } from './reportView';
@@ -68,9 +68,10 @@ export function registerProbe(context: vscode.ExtensionContext, client: Language
       const choice = commandChoice(line, cwd);
       if (!choice) throw new Error('empty command');
       if (typeof options.label === 'string') choice.label = options.label;
+      const settings = probeSettings();
       const result = await runProbeSession(deps, choice, new Set(stringList(options.allow)), {
-        seed: typeof options.seed === 'number' ? options.seed : 1,
-        timeoutMs: typeof options.timeoutMs === 'number' ? options.timeoutMs : 5000,
+        seed: typeof options.seed === 'number' ? options.seed : settings.seed,
+        timeoutMs: typeof options.timeoutMs === 'number' ? options.timeoutMs : settings.timeoutMs,
       });
       if (!result) return undefined;
       const diagnostics: { uri: string; line: number; code: string; message: string }[] = [];

@@ -15,16 +15,14 @@ import {
   type ProbeTarget,
 } from '../../../server/src/probe';
 import type { ProbeReport } from '../../../shared/src/probeReport';
+import { ADD_CALLS_COMMAND } from '../panel';
+import { TOOLS_REQUEST } from '../panel/panelActions';
 import type { ToolRegistration } from './confirmation';
 import type { ProbeFindings } from './probeFindings';
 import type { ProbeChoice } from './probeTargets';
 import { probeServerLabel, probeSessionUpdates } from './probeSession';
+import { SHOW_TOOL_CALLS_COMMAND } from './reportHtml';
 import type { ProbeReportView } from './reportView';
-
-/** Registered by the Tool Calls panel (client/src/panel/index.ts): adds decoded calls to its model. */
-export const ADD_CALLS_COMMAND = 'mcpEnvelope.internal.addCalls';
-export const SHOW_TOOL_CALLS = 'mcpEnvelope.showToolCalls';
-const TOOLS_REQUEST = 'mcpEnvelope/tools';
 
 export interface ProbeSettings {
   seed: number;
@@ -195,7 +193,7 @@ export async function probeServerCommand(deps: ProbeRunDeps, pick: () => Promise
       'Save Report…',
     );
     if (action === 'Show Calls')
-      await vscode.commands.executeCommand(SHOW_TOOL_CALLS, { server: probeServerLabel(report.server) });
+      await vscode.commands.executeCommand(SHOW_TOOL_CALLS_COMMAND, { server: probeServerLabel(report.server) });
     if (action === 'Save Report…') await saveReport(report);
   } catch (error) {
     const text = error instanceof Error ? error.message.split('\n')[0] : String(error);

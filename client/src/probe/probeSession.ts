@@ -53,7 +53,7 @@ function decodedFromProbeCall(
 }
 
 export interface ProbeSession {
-  /** Names the session in the panel's Source column (e.g. `probe orders 12:03:04 #2`). */
+  /** Names the session (e.g. `probe orders #2`); each row's Source adds the mistake sent (`… · wrong-type`). */
   source: string;
   updates: CallUpdate[];
 }
@@ -63,7 +63,8 @@ export interface ProbeSession {
  * `startedAt` stamps calls that carry no time of their own.
  */
 export function probeSessionUpdates(report: ProbeReport, session: number, startedAt: string): ProbeSession {
-  const source = `probe ${report.server} #${session}`;
+  // The panel shows the base name of `file` as the row's Source: no path separators in it.
+  const source = `probe ${report.server.replace(/[\\/]/g, '_')} #${session}`;
   const updates: CallUpdate[] = [];
   let index = 0;
   for (const tool of report.tools) {
@@ -79,7 +80,7 @@ export function probeSessionUpdates(report: ProbeReport, session: number, starte
       updates.push({
         uid: `probe-${session}-${index}`,
         seq: PROBE_SEQ_BASE + session * 100_000 + index,
-        file: source,
+        file: `${source} · ${call.mistake}`,
         call: decoded,
       });
     }

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import {
   PROBE_SEQ_BASE,
@@ -25,7 +26,13 @@ void describe('probe session → Tool Calls rows', () => {
       ['get_order', 'get_order', 'list_customer_orders', 'list_customer_orders', 'health', 'no_such_tool_de8ba6'],
     );
     assert.equal(source, 'probe mistaken #3');
-    assert.ok(updates.every((update) => update.file === source));
+    assert.deepEqual(
+      updates.slice(0, 2).map((update) => update.file),
+      ['probe mistaken #3 · wrong-type', 'probe mistaken #3 · nonexistent-id'],
+    );
+    const slashed = probeSessionUpdates({ ...report, server: '127.0.0.1:3000/mcp' }, 1, 'x');
+    assert.equal(slashed.source, 'probe 127.0.0.1:3000_mcp #1');
+    assert.equal(path.basename(slashed.updates[0].file), 'probe 127.0.0.1:3000_mcp #1 · wrong-type');
   });
 
   void it('gives ids unique across sessions and sequence numbers above the trace watcher', () => {
