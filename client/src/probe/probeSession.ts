@@ -151,6 +151,11 @@ export function worstCall(tool: ProbeToolReport, prefer: (call: ProbeCall) => bo
   return worst;
 }
 
+/** The engine's skip reason, with the command line's opt-in advice (`--allow NAME`) replaced by the editor's. */
+export function editorSkipReason(reason: string): string {
+  return reason.replace(/;\s*opt in with --allow \S+/, '; tick it in the opt-in list of "Probe Server" to call it');
+}
+
 export function toolCard(tool: ProbeToolReport, maxFindings = 3): ToolCard {
   const counts = new Map<string, FindingCount>();
   for (const call of tool.calls) {
@@ -172,7 +177,7 @@ export function toolCard(tool: ProbeToolReport, maxFindings = 3): ToolCard {
   return {
     name: tool.name,
     grade: tool.grade,
-    skipped: tool.skipped,
+    skipped: tool.skipped === null ? null : editorSkipReason(tool.skipped),
     calls: tool.calls.length,
     worstFindings,
     worstCall: worst && {

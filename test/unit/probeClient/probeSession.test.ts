@@ -112,6 +112,13 @@ void describe('summary cards', () => {
       calls: 2,
       message: 'no errorCategory',
     });
+    const report = sampleReport();
+    report.tools[3].skipped =
+      'not annotated read-only (annotations.readOnlyHint is not true); opt in with --allow cancel_order';
+    assert.equal(
+      toolCard(report.tools[3]).skipped,
+      'not annotated read-only (annotations.readOnlyHint is not true); tick it in the opt-in list of "Probe Server" to call it',
+    );
     const skipped = toolCard(sampleReport().tools[3]);
     assert.equal(skipped.skipped, 'destructive (annotations.destructiveHint: true)');
     assert.equal(skipped.worstCall, null);
