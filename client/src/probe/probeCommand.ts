@@ -151,7 +151,7 @@ async function askOptIn(target: ProbeTarget, label: string, settings: ProbeSetti
   if (picked.length === 0) return new Set<string>();
   const names = picked.map((item) => item.label);
   const confirm = await vscode.window.showWarningMessage(
-    `The probe will call ${names.join(', ')} with wrong arguments. They are destructive or not annotated read-only: a wrong call might still change data. Only do this against a test server.`,
+    `The probe will call ${names.join(', ')} with wrong arguments. ${names.length === 1 ? 'It is' : 'They are'} destructive or not annotated read-only: a wrong call might still change data. Only do this against a test server.`,
     { modal: true },
     'Call Them',
   );
