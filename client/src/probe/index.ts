@@ -6,7 +6,14 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { ProbeReport } from '../../../shared/src/probeReport';
 import { TappingContext } from '../tapping/tappingContext';
-import { probeServerCommand, probeSettings, runProbeSession, saveReport, type ProbeRunDeps } from './probeCommand';
+import {
+  probeServerCommand,
+  probeSettings,
+  runProbeSession,
+  saveReport,
+  workspaceRegistrations,
+  type ProbeRunDeps,
+} from './probeCommand';
 import { ProbeFindings, setActiveProbeFindings } from './probeFindings';
 import { commandChoice, pickProbeTarget } from './probeTargets';
 import { ProbeReportView } from './reportView';
@@ -30,6 +37,7 @@ export function registerProbe(context: vscode.ExtensionContext, client: Language
   const log = vscode.window.createOutputChannel('MCP Envelope Probe', { log: true });
   const findings = new ProbeFindings();
   findings.republish = (uri, diagnostics) => client?.diagnostics?.set(uri, diagnostics);
+  findings.fetchRegistrations = () => workspaceRegistrations(client);
   setActiveProbeFindings(findings);
   const view = new ProbeReportView();
   const reports = new Map<number, ProbeReport>();

@@ -56,7 +56,7 @@ export interface ProbeRunResult {
 
 let nextSession = 1;
 
-async function workspaceRegistrations(client: LanguageClient | undefined): Promise<ToolRegistration[]> {
+export async function workspaceRegistrations(client: LanguageClient | undefined): Promise<ToolRegistration[]> {
   if (!client?.isRunning()) return [];
   return (await client.sendRequest<ToolRegistration[] | null>(TOOLS_REQUEST)) ?? [];
 }

@@ -22,6 +22,7 @@ import { SHOW_TOOL_CALLS_COMMAND } from './reportHtml';
 
 export const PROBE_SOURCE = 'mcp-envelope probe';
 export const STATIC_SOURCE = 'mcp-envelope';
+const RELINK_MS = 500;
 
 interface PlacedDiagnostic extends ProbeDiagnostic {
   server: string;
@@ -36,13 +37,29 @@ export class ProbeFindings implements vscode.CodeActionProvider, vscode.Disposab
   private placed: PlacedDiagnostic[] = [];
   /** The static diagnostics last published per document, as the server sent them. */
   private readonly published = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[] }>();
+  /** Asks the language server for the workspace's tool registrations (set by registerProbe). */
+  fetchRegistrations: (() => Promise<ToolRegistration[]>) | undefined;
+  private relinkTimer: NodeJS.Timeout | undefined;
   /** Where to re-publish static diagnostics once confirmations change (the language client's collection). */
   republish: ((uri: vscode.Uri, diagnostics: vscode.Diagnostic[]) => void) | undefined;
 
   /** Remembers the static diagnostics the server published, and returns them with confirmations marked. */
   onPublished(uri: vscode.Uri, diagnostics: readonly vscode.Diagnostic[]): vscode.Diagnostic[] {
     this.published.set(uri.toString(), { uri, diagnostics: [...diagnostics] });
+    if (this.reports.size > 0) this.relinkSoon();
     return this.confirm(uri, diagnostics);
+  }
+
+  /** After the server re-analysed a file, registrations may have moved: ask again, a little later. */
+  private relinkSoon(): void {
+    if (this.relinkTimer || !this.fetchRegistrations) return;
+    this.relinkTimer = setTimeout(() => {
+      this.relinkTimer = undefined;
+      this.fetchRegistrations?.().then(
+        (registrations) => this.relink(registrations),
+        () => undefined,
+      );
+    }, RELINK_MS);
   }
 
   get serverReports(): ReadonlyMap<string, ProbeReport> {
@@ -52,6 +69,12 @@ export class ProbeFindings implements vscode.CodeActionProvider, vscode.Disposab
   /** Takes a new report (replacing the server's previous one) and the workspace's tool registrations. */
   async update(report: ProbeReport, registrations: readonly ToolRegistration[]): Promise<void> {
     this.reports.set(report.server, report);
+    await this.relink(registrations, true);
+  }
+
+  /** Places every report's diagnostics and confirmations on these registrations (when they changed). */
+  private async relink(registrations: readonly ToolRegistration[], force = false): Promise<void> {
+    if (!force && JSON.stringify(registrations) === JSON.stringify(this.registrations)) return;
     this.registrations = [...registrations];
     this.confirmations = new Map();
     this.placed = [];
@@ -170,6 +193,7 @@ export class ProbeFindings implements vscode.CodeActionProvider, vscode.Disposab
   }
 
   dispose(): void {
+    if (this.relinkTimer) clearTimeout(this.relinkTimer);
     this.collection.dispose();
   }
 }

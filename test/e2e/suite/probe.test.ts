@@ -149,4 +149,31 @@ describe('Probe Server', function () {
     assert.ok((state?.tools.get_order?.calls ?? 0) >= 3, 'the probe calls reach the Tool Calls model');
     await vscode.commands.executeCommand('mcpEnvelope.showToolCalls', show.command?.arguments?.[0]);
   });
+
+  it('moves the probe diagnostic with the registration when the file changes', async () => {
+    const editor = await openExample(MISTAKEN);
+    const uri = editor.document.uri;
+    const before = registrationLine(editor.document, 'get_order');
+    assert.equal(
+      probeDiagnostics(uri).filter((each) => each.message.includes('get_order graded'))[0]?.range.start.line,
+      before,
+    );
+    try {
+      await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '// moved\n// moved\n'));
+      const deadline = Date.now() + WAIT_MS;
+      let lines: number[] = [];
+      while (Date.now() < deadline) {
+        lines = probeDiagnostics(uri)
+          .filter((each) => each.message.includes('get_order graded'))
+          .map((each) => each.range.start.line);
+        if (lines.length === 1 && lines[0] === before + 2) break;
+        await sleep(200);
+      }
+      assert.deepEqual(lines, [before + 2]);
+    } finally {
+      await vscode.window.showTextDocument(editor.document);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+    assert.equal(editor.document.isDirty, false);
+  });
 });
