@@ -57,7 +57,6 @@ class Context implements AnalysisContext {
   private helperCache = new Map<ToolHandler, FunctionLike[]>();
   private ownerCache?: Map<ts.Node, ToolHandler>;
   private lazyEnvelopes?: ErrorEnvelope[];
-  private functions?: Map<string, FunctionLike>;
 
   constructor(
     readonly sourceFile: ts.SourceFile,
@@ -89,10 +88,10 @@ class Context implements AnalysisContext {
         names.add(node.expression.text);
       }
     }
-    this.functions ??= namedFunctions(this.nodes);
+    const functions = namedFunctions(this.nodes);
     const helpers: FunctionLike[] = [];
     for (const name of names) {
-      const helper = this.functions.get(name);
+      const helper = functions.get(name);
       if (helper && helper !== handler.fn && !helpers.includes(helper)) helpers.push(helper);
     }
     this.helperCache.set(handler, helpers);
@@ -150,7 +149,7 @@ export function analyseSourceFile(
     check.run(context, (report) => {
       const start = report.start ?? report.node?.getStart(sourceFile) ?? 0;
       const end = report.end ?? report.node?.getEnd() ?? start;
-      const ids = suppressed.get(lineOf(start));
+      const ids = suppressed.size > 0 ? suppressed.get(lineOf(start)) : undefined;
       if (ids && (ids.has('*') || ids.has(check.meta.id))) return;
       const severity: Severity = setting === 'default' ? (report.severity ?? check.meta.defaultSeverity) : setting;
       findings.push({

@@ -66,12 +66,16 @@ function isCallToolSchema(node: ts.Expression): boolean {
 }
 
 interface LocalBindings {
-  functions: Map<string, FunctionLike>;
+  functions: ReadonlyMap<string, FunctionLike>;
   imports: Map<string, { specifier: string; exportName: string }>;
 }
 
+const namedFunctionsCache = new WeakMap<NodeIndex, ReadonlyMap<string, FunctionLike>>();
+
 /** The file's named functions (`function f`, `const f = () => …`), by name; the first declaration wins. */
-export function namedFunctions(index: NodeIndex): Map<string, FunctionLike> {
+export function namedFunctions(index: NodeIndex): ReadonlyMap<string, FunctionLike> {
+  const cached = namedFunctionsCache.get(index);
+  if (cached) return cached;
   const functions = new Map<string, FunctionLike>();
   for (const node of index.ofKinds([ts.SyntaxKind.FunctionDeclaration, ts.SyntaxKind.VariableDeclaration])) {
     if (ts.isFunctionDeclaration(node) && node.name && node.body && !functions.has(node.name.text)) {
@@ -83,6 +87,7 @@ export function namedFunctions(index: NodeIndex): Map<string, FunctionLike> {
       }
     }
   }
+  namedFunctionsCache.set(index, functions);
   return functions;
 }
 

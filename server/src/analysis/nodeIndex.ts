@@ -74,14 +74,18 @@ export class NodeIndex {
     return bucket;
   }
 
-  /** Nodes of one kind in source order. */
+  /**
+   * Nodes of one kind in source order. The bucket holds only nodes of that kind, so the guard only
+   * narrows the type; the array is the index's own (read-only), not a copy.
+   */
   of<T extends ts.Node>(kind: ts.SyntaxKind, guard: (node: ts.Node) => node is T): readonly T[] {
-    return this.bucket(kind).filter(guard);
+    const bucket = this.bucket(kind);
+    return bucket.length === 0 || guard(bucket[0]) ? (bucket as readonly ts.Node[] as readonly T[]) : [];
   }
 
-  /** Nodes of several kinds, in source order. */
-  ofKinds(kinds: readonly ts.SyntaxKind[]): ts.Node[] {
-    if (kinds.length === 1) return [...this.bucket(kinds[0])];
+  /** Nodes of several kinds, in source order (the index's own array for a single kind). */
+  ofKinds(kinds: readonly ts.SyntaxKind[]): readonly ts.Node[] {
+    if (kinds.length === 1) return this.bucket(kinds[0]);
     return kinds.flatMap((kind) => this.bucket(kind)).sort((a, b) => a.pos - b.pos || b.end - a.end);
   }
 

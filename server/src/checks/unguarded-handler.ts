@@ -122,7 +122,7 @@ function isSafeCall(call: ts.CallExpression): boolean {
 }
 
 interface Finder {
-  functions: Map<string, FunctionLike>;
+  functions: ReadonlyMap<string, FunctionLike>;
   verdicts: Map<FunctionLike, boolean>;
 }
 
