@@ -15,7 +15,8 @@ import {
   type ProbeRunDeps,
 } from './probeCommand';
 import { ProbeFindings, setActiveProbeFindings } from './probeFindings';
-import { commandChoice, pickProbeTarget } from './probeTargets';
+import { pickProbeTarget } from './probeTargets';
+import { commandChoice } from './targetChoice';
 import { ProbeReportView } from './reportView';
 
 export const PROBE_SERVER_COMMAND = 'mcpEnvelope.probeServer';

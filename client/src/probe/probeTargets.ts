@@ -3,33 +3,17 @@
  * reached at their original server), or a command / URL typed in. Turns the choice into the engine's target.
  */
 import * as vscode from 'vscode';
-import type { ProbeTarget } from '../../../server/src/probe';
 import type { DirectTarget } from '../tapping/directCall';
 import { directTargetFor, splitCommandLine } from '../tapping/entryTargets';
 import type { TappingContext } from '../tapping/tappingContext';
+import { commandChoice, probeTargetOf, urlChoice, type ProbeChoice } from './targetChoice';
 
-export interface ProbeChoice {
-  label: string;
-  target: ProbeTarget;
-}
+export type { ProbeChoice } from './targetChoice';
 
 interface TargetItem extends vscode.QuickPickItem {
   target?: DirectTarget;
   problem?: string;
   ask?: 'command' | 'url';
-}
-
-/** The engine's target for a discovered (or typed) server. */
-export function probeTargetOf(target: DirectTarget): ProbeTarget {
-  if (target.kind === 'http')
-    return { kind: 'http', url: target.url, ...(target.headers && { headers: target.headers }) };
-  return {
-    kind: 'stdio',
-    command: target.command,
-    args: target.args,
-    ...(target.env && { env: target.env }),
-    ...(target.cwd !== undefined && { cwd: target.cwd }),
-  };
 }
 
 function configuredItems(tapping: TappingContext): TargetItem[] {
@@ -54,29 +38,6 @@ function configuredItems(tapping: TappingContext): TargetItem[] {
     }
   }
   return items;
-}
-
-/** A command line typed by the user, run in the first workspace folder. */
-export function commandChoice(line: string, cwd: string | undefined): ProbeChoice | undefined {
-  const [command, ...args] = splitCommandLine(line);
-  if (command === undefined) return undefined;
-  const script = args.find((argument) => !argument.startsWith('-')) ?? command;
-  const label =
-    script
-      .split(/[\\/]/)
-      .pop()
-      ?.replace(/\.[cm]?[jt]s$/, '') || command;
-  return { label, target: { kind: 'stdio', command, args, ...(cwd !== undefined && { cwd }) } };
-}
-
-export function urlChoice(url: string): ProbeChoice | undefined {
-  try {
-    const parsed = new URL(url);
-    if (!/^https?:$/.test(parsed.protocol)) return undefined;
-    return { label: parsed.host, target: { kind: 'http', url } };
-  } catch {
-    return undefined;
-  }
 }
 
 /** Asks which server to probe; undefined when the user cancels. */
