@@ -135,10 +135,12 @@ export class ProbeFindings implements vscode.CodeActionProvider, vscode.Disposab
     return diagnostics.map((diagnostic, index) => {
       const match = matches[index] as (Confirmation & { server?: string }) | undefined;
       if (!match) return diagnostic;
-      const copy = new vscode.Diagnostic(diagnostic.range, confirmedMessage(diagnostic.message), diagnostic.severity);
-      copy.source = diagnostic.source;
-      copy.code = diagnostic.code;
-      copy.tags = diagnostic.tags;
+      // A copy of the same class (the language client's own subclass carries the fix handle in `data`).
+      const copy = Object.assign(
+        Object.create(Object.getPrototypeOf(diagnostic) as object) as vscode.Diagnostic,
+        diagnostic,
+      );
+      copy.message = confirmedMessage(diagnostic.message);
       const registration = enclosingTool(this.registrations, key, diagnostic.range.start.line);
       const where = registration
         ? new vscode.Location(uri, new vscode.Position(registration.line - 1, 0))
@@ -150,9 +152,6 @@ export class ProbeFindings implements vscode.CodeActionProvider, vscode.Disposab
           `Probe${match.server !== undefined ? ` of "${match.server}"` : ''}: sent ${match.mistake} ${JSON.stringify(match.arguments)} → got ${match.answer} (${match.why})`,
         ),
       ];
-      (copy as vscode.Diagnostic & { data?: unknown }).data = (
-        diagnostic as vscode.Diagnostic & { data?: unknown }
-      ).data;
       return copy;
     });
   }
