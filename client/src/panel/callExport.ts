@@ -12,7 +12,20 @@ import { DOCS_BASE, docsUrl } from '../../../server/src/docsUrl';
 /** Finding ids that only the live view reports; they are documented in docs/panel.md. */
 export const LIVE_ONLY_CHECKS: ReadonlySet<string> = new Set(['retry-storm']);
 
+/** Finding ids that only the probe reports (its rubric's, and its diagnostics' fallback); see docs/probe.md. */
+export const PROBE_ONLY_CHECKS: ReadonlySet<string> = new Set([
+  'silently-accepted',
+  'extra-property-ignored',
+  'unexpected-category',
+  'leaked-environment',
+  'timeout',
+  'server-crashed',
+  'fixture-control-failed',
+  'probe-low-grade',
+]);
+
 export function findingDocsUrl(check: string): string {
+  if (PROBE_ONLY_CHECKS.has(check)) return `${DOCS_BASE.replace(/checks\/$/, '')}probe.md#grading-rubric`;
   return LIVE_ONLY_CHECKS.has(check) ? `${DOCS_BASE.replace(/checks\/$/, '')}panel.md#${check}` : docsUrl(check);
 }
 

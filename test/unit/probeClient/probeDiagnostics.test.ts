@@ -6,6 +6,7 @@ import {
   probeDiagnostics,
   worstFinding,
 } from '../../../client/src/probe/probeDiagnostics';
+import { findingDocsUrl } from '../../../client/src/panel/callExport';
 import { FILE, REGISTRATIONS, sampleReport } from './sampleReport';
 
 void describe('probe report → diagnostics on registrations', () => {
@@ -56,5 +57,11 @@ void describe('probe report → diagnostics on registrations', () => {
       ['list_customer_orders'],
     );
     assert.equal(worstFinding(sampleReport().tools[1].calls[1]), 'leaked-environment');
+  });
+
+  void it("links probe-only codes to the probe's rubric and shared ids to their check page", () => {
+    assert.match(findingDocsUrl(LOW_GRADE_CODE), /\/docs\/probe\.md#grading-rubric$/);
+    assert.match(findingDocsUrl('silently-accepted'), /\/docs\/probe\.md#grading-rubric$/);
+    assert.match(findingDocsUrl('missing-error-category'), /\/docs\/checks\/missing-error-category\.md$/);
   });
 });
