@@ -1,6 +1,7 @@
 /** Output formats of `mcp-envelope check`: pretty (people), json and SARIF 2.1.0 (programs). */
 import { CHECKS } from '../checks';
 import type { Severity } from '../analysis/types';
+import { sarifLog } from '../../../shared/src/sarif';
 import { docsUrl } from '../docsUrl';
 
 export interface CliFinding {
@@ -27,46 +28,34 @@ const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {
 };
 
 export function formatSarif(findings: readonly CliFinding[], version: string): string {
-  const sarif = {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'mcp-envelope',
-            version,
-            informationUri: 'https://github.com/mcp-envelope/mcp-envelope',
-            rules: CHECKS.map((check) => ({
-              id: check.meta.id,
-              shortDescription: { text: check.meta.description },
-              helpUri: docsUrl(check.meta.id),
-              defaultConfiguration: { level: SARIF_LEVEL[check.meta.defaultSeverity] },
-            })),
+  return sarifLog({
+    driverName: 'mcp-envelope',
+    version,
+    rules: CHECKS.map((check) => ({
+      id: check.meta.id,
+      shortDescription: { text: check.meta.description },
+      helpUri: docsUrl(check.meta.id),
+      defaultConfiguration: { level: SARIF_LEVEL[check.meta.defaultSeverity] },
+    })),
+    results: findings.map((finding) => ({
+      ruleId: finding.check,
+      level: SARIF_LEVEL[finding.severity],
+      message: { text: finding.message },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: finding.file.split('\\').join('/') },
+            region: {
+              startLine: finding.line,
+              startColumn: finding.column,
+              endLine: finding.endLine,
+              endColumn: finding.endColumn,
+            },
           },
         },
-        results: findings.map((finding) => ({
-          ruleId: finding.check,
-          level: SARIF_LEVEL[finding.severity],
-          message: { text: finding.message },
-          locations: [
-            {
-              physicalLocation: {
-                artifactLocation: { uri: finding.file.split('\\').join('/') },
-                region: {
-                  startLine: finding.line,
-                  startColumn: finding.column,
-                  endLine: finding.endLine,
-                  endColumn: finding.endColumn,
-                },
-              },
-            },
-          ],
-        })),
-      },
-    ],
-  };
-  return JSON.stringify(sarif, null, 2);
+      ],
+    })),
+  });
 }
 
 export function formatPretty(findings: readonly CliFinding[], useColor: boolean): string {

@@ -3,6 +3,7 @@
  * card for people) and SARIF 2.1.0 (one result per finding, located at the tool by name).
  */
 import type { ProbeCall, ProbeReport, ProbeToolReport } from '../../../shared/src/probeReport';
+import { sarifLog } from '../../../shared/src/sarif';
 import { RUBRIC } from './rubric';
 
 export type ProbeFormat = 'json' | 'pretty' | 'sarif';
@@ -94,34 +95,22 @@ export function formatProbeSarif(report: ProbeReport, version: string): string {
       }),
     ),
   );
-  const sarif = {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'mcp-envelope probe',
-            version,
-            informationUri: 'https://github.com/mcp-envelope/mcp-envelope',
-            rules: [...ruleIds].sort().map((id) => ({
-              id,
-              shortDescription: { text: PROBE_RULES[id] ?? `Found live by the envelope decoder (check ${id}).` },
-            })),
-          },
-        },
-        properties: {
-          server: report.server,
-          seed: report.seed,
-          grade: report.grade ?? null,
-          rubric: RUBRIC.map(({ criterion, points }) => ({ criterion, points })),
-          tools: report.tools.map(({ name, grade, skipped }) => ({ name, grade, skipped })),
-        },
-        results,
-      },
-    ],
-  };
-  return JSON.stringify(sarif, null, 2);
+  return sarifLog({
+    driverName: 'mcp-envelope probe',
+    version,
+    rules: [...ruleIds].sort().map((id) => ({
+      id,
+      shortDescription: { text: PROBE_RULES[id] ?? `Found live by the envelope decoder (check ${id}).` },
+    })),
+    properties: {
+      server: report.server,
+      seed: report.seed,
+      grade: report.grade ?? null,
+      rubric: RUBRIC.map(({ criterion, points }) => ({ criterion, points })),
+      tools: report.tools.map(({ name, grade, skipped }) => ({ name, grade, skipped })),
+    },
+    results,
+  });
 }
 
 export function formatProbe(report: ProbeReport, format: ProbeFormat, version: string): string {
