@@ -73,7 +73,7 @@ function ensureSystemPackages() {
   log(`installing ${missing.join(' ')} with apt (first run, ~2-3 min)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
+  const install = spawnSync('apt-get', ['install', '-y', ...missing], {
     stdio: 'inherit',
     env,
   });
