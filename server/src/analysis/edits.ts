@@ -3,7 +3,7 @@ import ts from 'typescript';
 import { type EnvelopeSpec, renderEnvelope, renderEnvelopeProperties } from '../../../shared/src/envelopeStyle';
 import type { ErrorEnvelope } from './envelopes';
 import type { Inference } from './inference';
-import { type FunctionLike, unwrapExpression, walkOwnBody } from './syntax';
+import { type FunctionLike, unwrapExpression, walk, walkOwnBody } from './syntax';
 import type { AnalysisContext, OffsetEdit } from './types';
 
 function isMultiline(context: AnalysisContext, object: ts.ObjectLiteralExpression): boolean {
@@ -102,10 +102,33 @@ function returnedCalls(fn: FunctionLike, isFallible: (call: ts.CallExpression) =
 }
 
 /** Re-indents lines to `indent`, removing their common leading whitespace first. */
-function reindent(lines: readonly string[], indent: string): string {
-  const widths = lines.filter((line) => line.trim().length > 0).map((line) => /^[ \t]*/.exec(line)?.[0].length ?? 0);
+/**
+ * Re-indents lines to `indent`, removing their common leading whitespace first. Lines flagged
+ * `verbatim` start inside a template literal: their whitespace is the string's content, so they stay as they are.
+ */
+function reindent(lines: readonly string[], verbatim: readonly boolean[], indent: string): string {
+  const code = lines.filter((line, i) => !verbatim[i] && line.trim().length > 0);
+  const widths = code.map((line) => /^[ \t]*/.exec(line)?.[0].length ?? 0);
   const common = widths.length > 0 ? Math.min(...widths) : 0;
-  return lines.map((line) => (line.trim().length === 0 ? '' : indent + line.slice(common))).join('\n');
+  return lines
+    .map((line, i) => (verbatim[i] ? line : line.trim().length === 0 ? '' : indent + line.slice(common)))
+    .join('\n');
+}
+
+/** For each line of `text` (starting at offset `start` of the file), whether it begins inside a template literal. */
+function linesInsideTemplates(body: ts.Node, start: number, text: string): boolean[] {
+  const ranges: Array<[number, number]> = [];
+  walk(body, (node) => {
+    if (ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node))
+      ranges.push([node.getStart(), node.getEnd()]);
+  });
+  const flags: boolean[] = [];
+  let lineStart = start;
+  for (const line of text.split('\n')) {
+    flags.push(ranges.some(([from, to]) => lineStart > from && lineStart < to));
+    lineStart += line.length + 1;
+  }
+  return flags;
 }
 
 /**
@@ -148,9 +171,14 @@ export function wrapBodyInTryCatch(
   }
   const innerStart = body.getStart(context.sourceFile) + 1;
   const innerEnd = body.getEnd() - 1;
+  // Awaits add no line breaks, so line i of the awaited text is line i of the original.
+  const verbatim = linesInsideTemplates(body, innerStart, context.text.slice(innerStart, innerEnd));
   const lines = withAwaits(innerStart, innerEnd).replace(/\s+$/, '').split('\n');
-  while (lines.length > 0 && lines[0].trim().length === 0) lines.shift();
-  const newText = `\n${catchIndent}try {\n${reindent(lines, catchIndent + unit)}\n${catchBlock}\n${baseIndent}`;
+  while (lines.length > 0 && lines[0].trim().length === 0) {
+    lines.shift();
+    verbatim.shift();
+  }
+  const newText = `\n${catchIndent}try {\n${reindent(lines, verbatim, catchIndent + unit)}\n${catchBlock}\n${baseIndent}`;
   return { start: innerStart, end: innerEnd, newText };
 }
 

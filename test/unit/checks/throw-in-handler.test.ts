@@ -46,6 +46,16 @@ runCheckTable('throw-in-handler', {
         `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  const res = await fetch('x');\n  if (res.status === 429) {\n    return {\n      isError: true,\n      errorCategory: 'TRANSIENT',\n      isRetryable: true,\n      content: [{ type: 'text', text: \`[TRANSIENT, retryable] upstream said \${res.status}\` }],\n    };\n  }\n  return { content: [] };\n});`,
     },
     {
+      name: 'wrapping keeps the content of a multi-line template literal as it was',
+      code:
+        header +
+        "function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  load();\n  const sql = `select *\n  from t`;\n  return { content: [{ type: 'text', text: sql }] };\n});",
+      errors: [{ line: 4, column: 3 }],
+      output:
+        header +
+        "function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  try {\n    load();\n    const sql = `select *\n  from t`;\n    return { content: [{ type: 'text', text: sql }] };\n  } catch (error) {\n    return {\n      isError: true,\n      errorCategory: 'UNKNOWN',\n      isRetryable: false,\n      content: [{ type: 'text', text: `[UNKNOWN, not retryable] t failed: ${error instanceof Error ? error.message : 'unexpected failure'}` }],\n    };\n  }\n});",
+    },
+    {
       name: 'throw in a same-file helper: wrap the handler',
       code:
         header +
