@@ -5,15 +5,16 @@
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
+  FileChangeType,
   ProposedFeatures,
   TextDocumentSyncKind,
   TextDocuments,
   createConnection,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { URI } from 'vscode-uri';
-import { AnalysisService, uriToPath } from './lsp/analysisService';
-import { FIX_ALL_KIND, fixAllAction, provideCodeActions } from './lsp/codeActionProvider';
+import { isIndexable } from './analysis/project';
+import { AnalysisService, fileNameOf, uriToPath } from './lsp/analysisService';
+import { FIX_ALL_KIND, fixAllAction, isFixAllData, provideCodeActions } from './lsp/codeActionProvider';
 import { toDiagnostic } from './lsp/diagnosticsProvider';
 import { SettingsProvider } from './lsp/settingsProvider';
 
@@ -23,6 +24,7 @@ const settings = new SettingsProvider(connection);
 const analysis = new AnalysisService((message) => connection.console.log(message));
 let workspaceFolders: string[] = [];
 let dynamicConfigurationRegistration = false;
+let codeActionResolve = false;
 
 async function validate(document: TextDocument): Promise<void> {
   try {
@@ -67,6 +69,8 @@ connection.onInitialize((params) => {
   settings.enablePull(configuration);
   dynamicConfigurationRegistration =
     params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+  codeActionResolve =
+    params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true;
   workspaceFolders = (params.workspaceFolders ?? [])
     .map((folder) => uriToPath(folder.uri))
     .filter((p): p is string => p !== undefined);
@@ -77,7 +81,7 @@ connection.onInitialize((params) => {
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
-      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true },
       workspace: { workspaceFolders: { supported: true } },
     },
     serverInfo: { name: 'mcp-envelope' },
@@ -107,8 +111,8 @@ connection.onDidChangeConfiguration(() => {
 connection.onDidChangeWatchedFiles(async (params) => {
   for (const change of params.changes) {
     const fileName = uriToPath(change.uri);
-    if (!fileName || documents.get(change.uri)) continue;
-    if (change.type === 3) revalidateFiles(analysis.project.forget(fileName));
+    if (!fileName || !isIndexable(fileName) || documents.get(change.uri)) continue;
+    if (change.type === FileChangeType.Deleted) revalidateFiles(analysis.forgetFile(change.uri));
     else revalidateFiles([...(await analysis.indexFolders([fileName], (uri) => settings.get(uri)))]);
   }
 });
@@ -131,10 +135,25 @@ connection.onCodeAction(async (params) => {
   const current = await settings.get(document.uri);
   if (!current.enable) return [];
   const result = analysis.analyse(document, current);
-  const fileName = uriToPath(document.uri) ?? URI.parse(document.uri).path;
-  return provideCodeActions(params, document, result, () =>
-    fixAllAction(document, fileName, (text) => analysis.analyseText(document, text, current)),
+  return provideCodeActions(
+    params,
+    document,
+    result,
+    () => fixAllAction(document, fileNameOf(document.uri), (text) => analysis.analyseText(document, text, current)),
+    codeActionResolve,
   );
+});
+
+connection.onCodeActionResolve(async (action) => {
+  const data: unknown = action.data;
+  if (!isFixAllData(data)) return action;
+  const document = documents.get(data.fixAllOf);
+  if (!document || document.version !== data.version) return action;
+  const current = await settings.get(document.uri);
+  const resolved = fixAllAction(document, fileNameOf(document.uri), (text) =>
+    analysis.analyseText(document, text, current),
+  );
+  return resolved ? { ...action, edit: resolved.edit } : action;
 });
 
 connection.onRequest('mcpEnvelope/tools', () => analysis.workspaceTools());

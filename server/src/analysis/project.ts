@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type ts from 'typescript';
 import { type AnalysisResult, analyseSourceFile, isRelevant, looksBinary, parseSource } from './engine';
-import { type ExternalHandlerRef, resolveRelativeImport, scanHandlers } from './handlers';
+import { type ExternalHandlerRef, type HandlerScan, resolveRelativeImport, scanHandlers } from './handlers';
 import type { EngineSettings } from './types';
 
 type ExternalInfo = Omit<ExternalHandlerRef, 'fileName' | 'exportName'>;
@@ -17,6 +17,14 @@ export type SkipReason = 'binary' | 'not-mcp' | 'error';
 export type ProjectAnalysis =
   | { kind: 'analysed'; result: AnalysisResult; /** Files whose registered handlers changed. */ changed: string[] }
   | { kind: 'skipped'; reason: SkipReason; detail?: string };
+
+export interface IndexedFile {
+  /** Files whose registered handlers changed. */
+  changed: string[];
+  /** The parse and scan, when the file is MCP code (so callers need not parse it again). */
+  sourceFile?: ts.SourceFile;
+  scan?: HandlerScan;
+}
 
 export const SOURCE_FILE_PATTERN = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/i;
 const DECLARATION_FILE = /\.d\.[cm]?ts$/i;
@@ -87,31 +95,48 @@ export class Project {
    * Cheap pre-pass: records a file's cross-file registrations without running checks. Pass the parsed
    * file when the caller will analyse it too, so it is parsed once.
    */
-  indexText(fileName: string, text: string, settings: EngineSettings, parsed?: ts.SourceFile): string[] {
-    if (looksBinary(text) || !isRelevant(text, settings, false)) return this.forget(fileName);
+  indexText(fileName: string, text: string, settings: EngineSettings, parsed?: ts.SourceFile): IndexedFile {
+    if (looksBinary(text) || !isRelevant(text, settings, false)) return { changed: this.forget(fileName) };
     const sourceFile = parsed ?? parseSource(normalisePath(fileName), text);
     const scan = scanHandlers(sourceFile, {
       handlerFactories: settings.handlerFactories,
       resolveImport: this.resolveImport,
     });
-    return this.setRegistrations(fileName, scan.external);
+    return { changed: this.setRegistrations(fileName, scan.external), sourceFile, scan };
   }
 
   /** Runs the checks on one file's text (or its parse of that text). Never throws: a failure is reported as skipped. */
-  analyse(fileName: string, text: string, settings: EngineSettings, parsed?: ts.SourceFile): ProjectAnalysis {
-    if (looksBinary(text)) return { kind: 'skipped', reason: 'binary' };
+  analyse(
+    fileName: string,
+    text: string,
+    settings: EngineSettings,
+    parsed?: ts.SourceFile,
+    /** false for hypothetical text (fix-all passes): its registrations are not recorded. */
+    record = true,
+  ): ProjectAnalysis {
+    const skip = (reason: SkipReason): ProjectAnalysis => {
+      if (record) this.forget(fileName);
+      return { kind: 'skipped', reason };
+    };
+    if (looksBinary(text)) return skip('binary');
     const externalExports = this.externalExportsFor(fileName);
-    if (!isRelevant(text, settings, externalExports.size > 0)) return { kind: 'skipped', reason: 'not-mcp' };
+    if (!isRelevant(text, settings, externalExports.size > 0)) return skip('not-mcp');
     try {
       const sourceFile = parsed ?? parseSource(normalisePath(fileName), text);
       const result = analyseSourceFile(sourceFile, settings, { externalExports, resolveImport: this.resolveImport });
-      const changed = this.setRegistrations(fileName, result.scan.external);
+      const changed = record ? this.setRegistrations(fileName, result.scan.external) : [];
       return { kind: 'analysed', result, changed };
     } catch (error) {
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
       return { kind: 'skipped', reason: 'error', detail };
     }
   }
+}
+
+/** Whether a file reported by a file watcher is a source file worth indexing (not a declaration, not in dependencies or build output). */
+export function isIndexable(fileName: string): boolean {
+  if (!SOURCE_FILE_PATTERN.test(fileName) || DECLARATION_FILE.test(fileName)) return false;
+  return !fileName.split(/[\\/]/).some((part) => IGNORED_DIRECTORIES.has(part));
 }
 
 /** Source files under the given paths (files as given; directories walked, skipping build output and dependencies). */

@@ -7,7 +7,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import type { AnalysisResult } from '../analysis/engine';
 import { Project, collectSourceFiles } from '../analysis/project';
-import { type FileTool, listTools, toolsOf } from '../analysis/toolList';
+import { type FileTool, toolsOf } from '../analysis/toolList';
 import type { Finding } from '../analysis/types';
 import { type Settings, engineSettings } from '../settings';
 
@@ -29,6 +29,11 @@ export function uriToPath(uri: string): string | undefined {
   return parsed.scheme === 'file' ? parsed.fsPath : undefined;
 }
 
+/** The file name the engine uses for a document: its path on disk, or the URI's path for other schemes. */
+export function fileNameOf(uri: string): string {
+  return uriToPath(uri) ?? URI.parse(uri).path;
+}
+
 export class AnalysisService {
   readonly project = new Project();
   private readonly cache = new Map<string, DocumentAnalysis>();
@@ -39,8 +44,11 @@ export class AnalysisService {
   /** Analyses a document (cached per version and settings). */
   analyse(document: TextDocument, settings: Settings): DocumentAnalysis {
     const cached = this.cache.get(document.uri);
-    if (cached && cached.version === document.version && cached.settings === settings) return cached;
-    const fileName = uriToPath(document.uri) ?? URI.parse(document.uri).path;
+    // A cache hit changed nothing in other files: do not ask for their re-validation again.
+    if (cached && cached.version === document.version && cached.settings === settings) {
+      return { ...cached, changedFiles: [] };
+    }
+    const fileName = fileNameOf(document.uri);
     const text = document.getText();
     const engine = engineSettings(settings);
     const outcome = this.project.analyse(fileName, text, engine);
@@ -67,10 +75,17 @@ export class AnalysisService {
     this.cache.delete(uri);
   }
 
+  /** A file deleted from disk: its tools and the handlers it registered are gone. */
+  forgetFile(uri: string): string[] {
+    this.cache.delete(uri);
+    this.tools.delete(uri);
+    const fileName = uriToPath(uri);
+    return fileName ? this.project.forget(fileName) : [];
+  }
+
   /** Findings for another version of a document's text (fix-all passes), without caching. */
   analyseText(document: TextDocument, text: string, settings: Settings): readonly Finding[] {
-    const fileName = uriToPath(document.uri) ?? URI.parse(document.uri).path;
-    const outcome = this.project.analyse(fileName, text, engineSettings(settings));
+    const outcome = this.project.analyse(fileNameOf(document.uri), text, engineSettings(settings), undefined, false);
     return outcome.kind === 'analysed' ? outcome.result.findings : [];
   }
 
@@ -91,8 +106,12 @@ export class AnalysisService {
       try {
         const text = await fs.promises.readFile(file, 'utf8');
         const engine = engineSettings(await settingsFor(uri));
-        for (const target of this.project.indexText(file, text, engine)) changed.add(target);
-        if (!this.tools.has(uri)) this.tools.set(uri, listTools(file, text, engine.handlerFactories));
+        const indexed = this.project.indexText(file, text, engine);
+        for (const target of indexed.changed) changed.add(target);
+        // Open documents keep the tools of their own (newer) text.
+        if (!this.cache.has(uri)) {
+          this.tools.set(uri, indexed.sourceFile && indexed.scan ? toolsOf(indexed.sourceFile, indexed.scan) : []);
+        }
       } catch (error) {
         this.log(`Could not index ${file}: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -88,11 +88,25 @@ export function fixAllAction(
   };
 }
 
+/** The `data` of a "fix all" quick fix whose edit is computed only when the user picks it. */
+export interface FixAllData {
+  fixAllOf: string;
+  version: number;
+}
+
+export function isFixAllData(value: unknown): value is FixAllData {
+  return typeof value === 'object' && value !== null && typeof (value as FixAllData).fixAllOf === 'string';
+}
+
+export const FIX_ALL_TITLE = 'Fix all mcp-envelope problems in this file';
+
 export function provideCodeActions(
   params: CodeActionParams,
   document: TextDocument,
   analysis: DocumentAnalysis,
   fixAllFor: () => CodeAction | undefined,
+  /** The client resolves a code action's edit lazily, so "fix all" need not run on every request. */
+  canResolve = false,
 ): CodeAction[] {
   const only = params.context.only;
   const wantsFixAll = only?.some((kind) => FIX_ALL_KIND.startsWith(kind) || kind === CodeActionKind.Source) ?? false;
@@ -118,9 +132,13 @@ export function provideCodeActions(
     actions.push(disableAction(document, diagnostic, finding.check));
   }
   if (anyFixable && analysis.findings.filter((f) => f.fixable).length > 1) {
-    const action = fixAllFor();
-    if (action)
-      actions.push({ ...action, kind: CodeActionKind.QuickFix, title: 'Fix all mcp-envelope problems in this file' });
+    if (canResolve) {
+      const data: FixAllData = { fixAllOf: document.uri, version: document.version };
+      actions.push({ title: FIX_ALL_TITLE, kind: CodeActionKind.QuickFix, data });
+    } else {
+      const action = fixAllFor();
+      if (action) actions.push({ ...action, kind: CodeActionKind.QuickFix, title: FIX_ALL_TITLE });
+    }
   }
   return actions;
 }

@@ -64,7 +64,10 @@ export class LspTestClient {
       workspaceFolders: rootPath ? [{ uri: `file://${rootPath}`, name: 'root' }] : null,
       capabilities: {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } },
-        textDocument: { publishDiagnostics: { versionSupport: true }, codeAction: { dataSupport: true } },
+        textDocument: {
+          publishDiagnostics: { versionSupport: true },
+          codeAction: { dataSupport: true, resolveSupport: { properties: ['edit'] } },
+        },
       },
     });
     await this.connection.sendNotification(InitializedNotification.type, {});

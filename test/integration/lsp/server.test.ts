@@ -3,7 +3,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
+import {
+  CodeActionResolveRequest,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+} from 'vscode-languageserver-protocol/node';
 import { LspTestClient, applyTextEdits } from './lspTestClient';
 
 const HEADER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 'orders', version: '1.0.0' });\n`;
@@ -77,6 +81,26 @@ describe('language server over stdio (dist/server.js)', () => {
       remaining.filter((d) => (d.data as { fixable?: boolean }).fixable).map((d) => d.code),
       [],
     );
+  });
+
+  it('offers "fix all" among the quick fixes and computes its edit only when resolved', async () => {
+    const uri = `file://${workspace}/d.ts`;
+    const twoFindings = `${HEADER}export const a = { isError: true, errorCategory: 'TRANSIENT', content: [{ type: 'text', text: 'db timed out' }] };\nexport const b = { isError: true, errorCategory: 'NOT_FOUND', content: [{ type: 'text', text: 'order not found' }] };\n`;
+    await client.open(uri, twoFindings);
+    const diagnostics = await client.waitForDiagnostics(
+      uri,
+      (d) => d.filter((x) => x.code === 'missing-is-retryable').length === 2,
+    );
+    const target = diagnostics.find((d) => d.code === 'missing-is-retryable');
+    assert.ok(target);
+    const actions = await client.codeActions(uri, target.range, [target]);
+    const fixAll = actions.find((a) => a.title === 'Fix all mcp-envelope problems in this file');
+    assert.ok(fixAll, actions.map((a) => a.title).join(' | '));
+    assert.equal(fixAll.edit, undefined, 'the edit waits for codeAction/resolve');
+    const resolved = await client.connection.sendRequest(CodeActionResolveRequest.type, fixAll);
+    const fixed = applyTextEdits(twoFindings, resolved.edit?.changes?.[uri] ?? []);
+    assert.match(fixed, /errorCategory: 'TRANSIENT'[^\n]*isRetryable: true/);
+    assert.match(fixed, /errorCategory: 'NOT_FOUND'[^\n]*isRetryable: false/);
   });
 
   it('re-validates open files when a setting changes', async () => {
