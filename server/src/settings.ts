@@ -23,6 +23,20 @@ export function parseSettings(raw: unknown): { settings: Settings; problems: str
   const cleaned: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(settingsSchema.shape)) {
     if (input[key] === undefined || input[key] === null) continue;
+    if (key === 'checks' && typeof input[key] === 'object' && !Array.isArray(input[key])) {
+      // One bad entry must not throw away the others.
+      const checks: Record<string, (typeof SEVERITY_SETTINGS)[number]> = {};
+      for (const [id, value] of Object.entries(input[key] as Record<string, unknown>)) {
+        const parsed = z.enum(SEVERITY_SETTINGS).safeParse(value);
+        if (parsed.success) checks[id] = parsed.data;
+        else
+          problems.push(
+            `mcpEnvelope.checks.${id}: ${JSON.stringify(value)} is not one of ${SEVERITY_SETTINGS.join(', ')} (ignored)`,
+          );
+      }
+      cleaned[key] = checks;
+      continue;
+    }
     const parsed = (field as z.ZodType).safeParse(input[key]);
     if (parsed.success) cleaned[key] = parsed.data;
     else

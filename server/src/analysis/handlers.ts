@@ -274,9 +274,10 @@ export function resolveRelativeImport(
   if (!specifier.startsWith('.')) return undefined;
   const base = path.resolve(path.dirname(fromFile), specifier);
   const withoutJs = base.replace(/\.(m|c)?jsx?$/, '');
+  // TypeScript sources first, as TypeScript resolves `./h.js` to `./h.ts` when both exist.
   const candidates = [
-    base,
     ...SOURCE_EXTENSIONS.map((ext) => withoutJs + ext),
+    base,
     ...SOURCE_EXTENSIONS.map((ext) => path.join(base, 'index' + ext)),
   ];
   return candidates.find((candidate) => /\.[cm]?[jt]sx?$/.test(candidate) && exists(candidate));

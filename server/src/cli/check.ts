@@ -33,10 +33,17 @@ Options:
   --config FILE                settings file (JSON with mcpEnvelope.* keys; default: .vscode/settings.json)
   -h, --help                   show this help`;
 
-function displayPath(file: string, cwd: string): string {
-  if (!path.isAbsolute(file)) return file;
-  const relative = path.relative(cwd, file);
-  return relative.startsWith('..') ? file : relative;
+/**
+ * A finding's `file`: relative to the working folder, unless the user named it (or a folder above it) by
+ * an absolute path, in which case it stays absolute, as given.
+ */
+export function displayPath(file: string, cwd: string, given: readonly string[] = []): string {
+  if (
+    given.some((p) => path.isAbsolute(p) && (file === p || file.startsWith(p.endsWith(path.sep) ? p : p + path.sep)))
+  ) {
+    return file;
+  }
+  return path.isAbsolute(file) ? path.relative(cwd, file) : file;
 }
 
 function lineColumn(text: string, offset: number, lineStarts: number[]): { line: number; column: number } {
@@ -85,7 +92,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const given = positionals.length > 0 ? positionals : ['.'];
   const { files, unreadable } = collectSourceFiles(given.map((p) => path.resolve(io.cwd, p)));
   if (unreadable.length > 0) {
-    throw new UsageError(`cannot read ${unreadable.map((p) => displayPath(p, io.cwd)).join(', ')}`);
+    throw new UsageError(`cannot read ${unreadable.map((p) => displayPath(p, io.cwd, given)).join(', ')}`);
   }
 
   const project = new Project();
@@ -96,7 +103,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
       text = fs.readFileSync(file, 'utf8');
     } catch (error) {
       throw new UsageError(
-        `cannot read ${displayPath(file, io.cwd)}: ${error instanceof Error ? error.message : String(error)}`,
+        `cannot read ${displayPath(file, io.cwd, given)}: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
     texts.set(file, text);
@@ -127,16 +134,17 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
         text = result.text;
         if (format === 'pretty') {
           io.stderr(
-            `fixed ${result.applied.length} problem${result.applied.length === 1 ? '' : 's'} in ${displayPath(file, io.cwd)}`,
+            `fixed ${result.applied.length} problem${result.applied.length === 1 ? '' : 's'} in ${displayPath(file, io.cwd, given)}`,
           );
         }
       }
     }
     const outcome = project.analyse(file, text, engine, text === original ? parsed.get(file) : undefined);
     if (outcome.kind === 'skipped') {
-      if (outcome.reason === 'binary') io.stderr(`mcp-envelope: skipped ${displayPath(file, io.cwd)} (binary content)`);
+      if (outcome.reason === 'binary')
+        io.stderr(`mcp-envelope: skipped ${displayPath(file, io.cwd, given)} (binary content)`);
       if (outcome.reason === 'error')
-        io.stderr(`mcp-envelope: could not analyse ${displayPath(file, io.cwd)}: ${outcome.detail}`);
+        io.stderr(`mcp-envelope: could not analyse ${displayPath(file, io.cwd, given)}: ${outcome.detail}`);
       continue;
     }
     const starts = lineStartsOf(text);
@@ -144,7 +152,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
       const start = lineColumn(text, finding.start, starts);
       const end = lineColumn(text, finding.end, starts);
       findings.push({
-        file: displayPath(file, io.cwd),
+        file: displayPath(file, io.cwd, given),
         line: start.line,
         column: start.column,
         endLine: end.line,

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { type FileTool, listTools } from '../analysis/toolList';
 import { collectSourceFiles } from '../analysis/project';
 import { engineSettings } from '../settings';
-import type { CliIo } from './check';
+import { type CliIo, displayPath } from './check';
 import { UsageError, loadCliSettings } from './config';
 
 export interface ListedTool extends FileTool {
@@ -38,7 +38,7 @@ export async function runTools(argv: string[], io: CliIo): Promise<number> {
   const tools: ListedTool[] = [];
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
-    const shown = path.relative(io.cwd, file).startsWith('..') ? file : path.relative(io.cwd, file);
+    const shown = displayPath(file, io.cwd, given);
     for (const tool of listTools(file, text, engineSettings(settings).handlerFactories))
       tools.push({ ...tool, file: shown });
   }

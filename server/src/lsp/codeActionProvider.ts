@@ -53,10 +53,13 @@ function disableAction(document: TextDocument, diagnostic: Diagnostic, check: st
   const previous =
     line > 0 ? document.getText({ start: { line: line - 1, character: 0 }, end: { line, character: 0 } }) : '';
   let edit: TextEdit;
-  if (previous.includes(DISABLE_NEXT_LINE) && !/disable-next-line\s*$/.test(previous.trimEnd())) {
-    const end = previous.replace(/\r?\n$/, '').length;
+  if (previous.includes(DISABLE_NEXT_LINE) && !/disable-next-line(\s+--.*)?\s*$/.test(previous.trimEnd())) {
+    // Before a `-- reason`: the checker ignores everything after it.
+    const content = previous.replace(/\r?\n$/, '');
+    const reason = content.search(/\s--/);
+    const at = reason >= 0 ? reason : content.length;
     edit = {
-      range: { start: { line: line - 1, character: end }, end: { line: line - 1, character: end } },
+      range: { start: { line: line - 1, character: at }, end: { line: line - 1, character: at } },
       newText: `, ${check}`,
     };
   } else {
