@@ -1,10 +1,7 @@
 #!/usr/bin/env node
 /** The `mcp-envelope` command line: one engine with the language server. */
-import { run as runCalls } from './calls';
-import { run as runProbe } from './probe';
 import { runCheck, type CliIo } from './check';
 import { UsageError } from './config';
-import { run as runTap } from './tap';
 import { runTools } from './tools';
 
 declare const MCP_ENVELOPE_VERSION: string;
@@ -28,9 +25,10 @@ type CommandRunner = (argv: string[], io: CliIo) => Promise<number>;
 const COMMANDS: Record<string, CommandRunner> = {
   check: runCheck,
   tools: runTools,
-  tap: (argv) => runTap(argv),
-  calls: (argv) => runCalls(argv),
-  probe: (argv) => runProbe(argv),
+  // Loaded on demand: the MCP SDK and the tap need not slow `check` down.
+  tap: async (argv) => (await import('./tap.js')).run(argv),
+  calls: async (argv) => (await import('./calls.js')).run(argv),
+  probe: async (argv) => (await import('./probe.js')).run(argv),
 };
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
