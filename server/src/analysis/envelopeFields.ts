@@ -3,6 +3,7 @@ import ts from 'typescript';
 import { CATEGORY_KEYS, type EnvelopeField, type ErrorEnvelope } from './envelopes';
 import {
   type NamedProperty,
+  enclosingFunction,
   findProperty,
   isFunctionLike,
   propertyNameText,
@@ -66,12 +67,6 @@ export function errorCodeOf(envelope: ErrorEnvelope): string | undefined {
     }
   }
   return undefined;
-}
-
-function enclosingFunction(node: ts.Node): ts.Node | undefined {
-  let current: ts.Node | undefined = node.parent;
-  while (current && !isFunctionLike(current)) current = current.parent;
-  return current;
 }
 
 /**

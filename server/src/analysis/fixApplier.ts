@@ -1,5 +1,6 @@
 /** Applies fixes to text: non-overlapping edits in one pass, repeated passes for fix-all. */
 import ts from 'typescript';
+import { scriptKindFor } from './engine';
 import type { Finding, Fix, OffsetEdit } from './types';
 
 /** Applies edits that do not overlap; returns the new text and the edits that were skipped. */
@@ -43,11 +44,7 @@ export function preferredFixes(findings: readonly Finding[]): Fix[] {
 
 /** Syntax errors in a text, to refuse a fix that would leave a file that no longer parses. */
 export function syntaxErrorCount(fileName: string, text: string): number {
-  const kind = /\.[cm]?jsx?$/i.test(fileName)
-    ? ts.ScriptKind.JS
-    : /\.tsx$/i.test(fileName)
-      ? ts.ScriptKind.TSX
-      : ts.ScriptKind.TS;
+  const kind = scriptKindFor(fileName);
   const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, kind);
   const host: ts.CompilerHost = {
     getSourceFile: (name) => (name === fileName ? sourceFile : undefined),

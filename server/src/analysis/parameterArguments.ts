@@ -3,7 +3,7 @@
  * `fail('Something went wrong')` when `fail(message)` builds the envelope with `text: message`.
  */
 import ts from 'typescript';
-import { type FunctionLike, isFunctionLike, unwrapExpression } from './syntax';
+import { type FunctionLike, enclosingFunction, unwrapExpression } from './syntax';
 import type { AnalysisContext } from './types';
 
 /** The name a function is called by in this file: its declaration name or the const it is assigned to. */
@@ -14,12 +14,6 @@ function calledName(fn: FunctionLike): string | undefined {
     return parent.name.text;
   }
   return undefined;
-}
-
-function enclosingFunction(node: ts.Node): FunctionLike | undefined {
-  let current: ts.Node | undefined = node.parent;
-  while (current && !isFunctionLike(current)) current = current.parent;
-  return current;
 }
 
 /**

@@ -111,6 +111,13 @@ export function contains(outer: ts.Node, inner: ts.Node): boolean {
   return inner.pos >= outer.pos && inner.end <= outer.end;
 }
 
+/** The nearest function that encloses `node` (its own function), if any. */
+export function enclosingFunction(node: ts.Node): FunctionLike | undefined {
+  let current: ts.Node | undefined = node.parent;
+  while (current && !isFunctionLike(current)) current = current.parent;
+  return current;
+}
+
 /** The innermost try statement whose try block contains `node`, stopping at `boundary`. */
 export function enclosingTry(node: ts.Node, boundary: ts.Node): ts.TryStatement | undefined {
   let current: ts.Node | undefined = node.parent;

@@ -2,7 +2,7 @@ import ts from 'typescript';
 import { canonicalCategory } from '../../../shared/src/taxonomy';
 import { type ErrorEnvelope, CATEGORY_KEYS, RETRYABLE_KEYS, literalString } from '../analysis/envelopes';
 import { inferFromWording } from '../analysis/inference';
-import { isFunctionLike, propertyNameText, unwrapExpression } from '../analysis/syntax';
+import { enclosingFunction, isFunctionLike, propertyNameText, unwrapExpression } from '../analysis/syntax';
 import type { AnalysisContext, Check, Fix } from '../analysis/types';
 
 /** Properties and variables whose value zero means "nothing matched". */
@@ -53,16 +53,9 @@ function countSubject(node: ts.Expression): string | undefined {
   return undefined;
 }
 
-/** The function whose own body contains `node`. */
-function ownFunction(node: ts.Node): ts.Node | undefined {
-  let current = node.parent;
-  while (current && !isFunctionLike(current)) current = current.parent;
-  return current;
-}
-
 /** The call whose result `identifier` holds: `const rows = await db.query(…)` → that call. */
 function queryCallOf(identifier: ts.Identifier): ts.CallExpression | undefined {
-  const scope = ownFunction(identifier) ?? identifier.getSourceFile();
+  const scope = enclosingFunction(identifier) ?? identifier.getSourceFile();
   let found: ts.CallExpression | undefined;
   const visit = (node: ts.Node): void => {
     if (found) return;
@@ -186,7 +179,7 @@ function bindingNames(name: ts.BindingName, into: Set<string>): Set<string> {
 function testsToolInput(context: AnalysisContext, test: EmptinessTest): boolean {
   const root = rootIdentifier(test.tested);
   const handler = root && context.handlerOf(test.tested);
-  if (!root || !handler || ownFunction(test.tested) !== handler.fn) return false;
+  if (!root || !handler || enclosingFunction(test.tested) !== handler.fn) return false;
   const names = new Set<string>();
   for (const parameter of handler.fn.parameters) bindingNames(parameter.name, names);
   return names.has(root.text);

@@ -1,7 +1,14 @@
 import ts from 'typescript';
 import { renderEnvelope } from '../../../shared/src/envelopeStyle';
 import { safeMessageSource, specFrom } from '../analysis/edits';
-import { findProperty, isFunctionLike, staticText, unwrapExpression, walk } from '../analysis/syntax';
+import {
+  enclosingFunction,
+  findProperty,
+  isFunctionLike,
+  staticText,
+  unwrapExpression,
+  walk,
+} from '../analysis/syntax';
 import type { ToolHandler } from '../analysis/handlers';
 import { describeInference, inferEnvelope } from '../analysis/inference';
 import type { AnalysisContext, Check, Fix, OffsetEdit } from '../analysis/types';
@@ -11,13 +18,6 @@ interface DataReturn {
   statement: ts.ReturnStatement;
   /** Static text shown to the model, when the returned result has one. */
   texts: string[];
-}
-
-/** The nearest function enclosing `node`. */
-function enclosingFunction(node: ts.Node): ts.Node | undefined {
-  let current = node.parent;
-  while (current && !isFunctionLike(current)) current = current.parent;
-  return current;
 }
 
 function isEmptyLiteral(expression: ts.Expression): boolean {

@@ -2,7 +2,7 @@ import ts from 'typescript';
 import type { ErrorCategory } from '../../../shared/src/taxonomy';
 import { specFrom, throwToReturn } from '../analysis/edits';
 import { type Inference, describeInference, inferEnvelope } from '../analysis/inference';
-import { isFunctionLike, staticText, unwrapExpression } from '../analysis/syntax';
+import { enclosingFunction, isFunctionLike, staticText, unwrapExpression } from '../analysis/syntax';
 import type { AnalysisContext, Check, Fix } from '../analysis/types';
 import { isProtocolErrorThrow } from './throw-in-handler';
 
@@ -68,12 +68,6 @@ function caughtLocally(statement: ts.ThrowStatement): boolean {
   return false;
 }
 
-function ownFunction(node: ts.Node): ts.Node | undefined {
-  let current = node.parent;
-  while (current && !isFunctionLike(current)) current = current.parent;
-  return current;
-}
-
 /** The envelope's category: from the code when it says something, else from the message and the branch. */
 function inferFromCode(statement: ts.ThrowStatement, code: ThrownCode, message: string | undefined): Inference {
   const mapped = code.name ? CODE_CATEGORIES[code.name] : undefined;
@@ -117,7 +111,7 @@ export const protocolErrorForExecutionFailure: Check = {
       if (ts.isThrowStatement(node) && thrown && (ts.isNewExpression(thrown) || ts.isCallExpression(thrown))) {
         const code = thrownCode(context, thrown) ?? { written: 'no code' };
         if (!isProtocolCode(code) && !caughtLocally(node)) {
-          const own = ownFunction(node) === handler.fn;
+          const own = enclosingFunction(node) === handler.fn;
           report({
             node,
             message: handler.lowLevel
