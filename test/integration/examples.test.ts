@@ -12,27 +12,10 @@ import { Project } from '../../server/src/analysis/project';
 import type { Finding } from '../../server/src/analysis/types';
 import { CHECK_IDS } from '../../server/src/checks';
 import { DEFAULT_SETTINGS, engineSettings } from '../../server/src/settings';
+import { DESIGN_CHECK_IDS } from '../designCheckIds';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const SOURCE_DIR = path.join(REPO_ROOT, 'examples/orders-server/src');
-
-/** The check ids of design.md's table: the example demonstrates each once. */
-const DESIGN_CHECK_IDS = [
-  'throw-in-handler',
-  'unguarded-handler',
-  'missing-is-retryable',
-  'missing-error-category',
-  'invalid-error-category',
-  'contradictory-retryable',
-  'missing-error-content',
-  'generic-error-message',
-  'leaked-internals',
-  'empty-result-as-error',
-  'failure-as-success',
-  'retry-inside-tool',
-  'protocol-error-for-execution-failure',
-  'envelope-hidden-from-model',
-];
 
 const MISTAKEN_FILES = ['mistaken.ts', 'lowLevel.ts', 'mistakes/errorHandler.ts', 'mistakes/refundStatus.ts'];
 const CORRECTED_FILES = ['corrected.ts', 'corrected/lowLevel.ts', 'corrected/refundStatus.ts', 'store.ts'];

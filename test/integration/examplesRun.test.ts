@@ -11,38 +11,10 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import ts from 'typescript';
 import { type DecodedResult, decodeRpcError, decodeToolResult } from '../../shared/src/decoder';
+import { buildOrdersExample } from './ordersExampleBuild';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
-const EXAMPLE_DIR = path.join(REPO_ROOT, 'examples/orders-server');
-
-/**
- * Compiles the example's sources file by file with its own compiler options into `outDir`. Type errors
- * are the business of fixedCodeCompiles.test.ts; here only the emitted JavaScript matters, so each file is
- * transpiled on its own (a whole-program build costs seconds). The repository's package.json has no
- * `"type"`, so `module: nodenext` emits CommonJS for these files, which is what this asks for directly.
- * `outDir` must sit inside the repository so that the emitted code resolves the SDK from its node_modules.
- */
-function buildExample(outDir: string): void {
-  const configPath = path.join(EXAMPLE_DIR, 'tsconfig.json');
-  const read = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, EXAMPLE_DIR, undefined, configPath);
-  const rootDir = parsed.options.rootDir ?? path.join(EXAMPLE_DIR, 'src');
-  const compilerOptions: ts.CompilerOptions = {
-    ...parsed.options,
-    module: ts.ModuleKind.CommonJS,
-    moduleResolution: undefined,
-    sourceMap: false,
-  };
-  assert.ok(parsed.fileNames.length > 0, 'the example tsconfig should include sources');
-  for (const fileName of parsed.fileNames) {
-    const output = ts.transpileModule(fs.readFileSync(fileName, 'utf8'), { compilerOptions, fileName });
-    const target = path.join(outDir, path.relative(rootDir, fileName)).replace(/\.ts$/, '.js');
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, output.outputText);
-  }
-}
 
 type ToolResult = Awaited<ReturnType<Client['callTool']>>;
 
@@ -101,7 +73,7 @@ void describe('the orders example over stdio', { timeout: 30_000 }, () => {
     const scratchRoot = path.join(REPO_ROOT, 'out');
     fs.mkdirSync(scratchRoot, { recursive: true });
     outDir = fs.mkdtempSync(path.join(scratchRoot, 'examples-run-'));
-    buildExample(outDir);
+    buildOrdersExample(outDir);
     corrected = await connect(path.join(outDir, 'corrected.js'), { REFUND_SETTLE_MS: '60000' });
   });
 

@@ -6,11 +6,9 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import ts from 'typescript';
 import type { ProbeReport, ProbeToolReport } from '../../../shared/src/probeReport';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../../..');
-const EXAMPLE_DIR = path.join(REPO_ROOT, 'examples/orders-server');
 
 /** A fresh scratch folder under out/, removed by the caller. */
 export function scratchDir(prefix: string): string {
@@ -19,26 +17,7 @@ export function scratchDir(prefix: string): string {
   return fs.mkdtempSync(path.join(root, prefix));
 }
 
-/** Transpiles the orders example into `outDir` with its own options, emitting CommonJS. */
-export function buildOrdersExample(outDir: string): void {
-  const configPath = path.join(EXAMPLE_DIR, 'tsconfig.json');
-  const read = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, EXAMPLE_DIR, undefined, configPath);
-  const rootDir = parsed.options.rootDir ?? path.join(EXAMPLE_DIR, 'src');
-  const compilerOptions: ts.CompilerOptions = {
-    ...parsed.options,
-    module: ts.ModuleKind.CommonJS,
-    moduleResolution: undefined,
-    sourceMap: false,
-  };
-  assert.ok(parsed.fileNames.length > 0, 'the example tsconfig should include sources');
-  for (const fileName of parsed.fileNames) {
-    const output = ts.transpileModule(fs.readFileSync(fileName, 'utf8'), { compilerOptions, fileName });
-    const target = path.join(outDir, path.relative(rootDir, fileName)).replace(/\.ts$/, '.js');
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, output.outputText);
-  }
-}
+export { buildOrdersExample } from '../ordersExampleBuild';
 
 /** Writes a CommonJS server script into `dir` and returns its path. */
 export function writeServer(dir: string, name: string, source: string): string {
