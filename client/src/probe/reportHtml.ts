@@ -5,18 +5,13 @@
  */
 import type { ProbeReport } from '../../../shared/src/probeReport';
 import { probeCallsFilter, toolCards, type ToolCard } from './probeSession';
+import { escapeHtml } from '../panel/html';
 
 export const SHOW_TOOL_CALLS_COMMAND = 'mcpEnvelope.showToolCalls';
 export const SAVE_REPORT_COMMAND = 'mcpEnvelope.saveProbeReport';
 
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+// The panel's escaping serves the report too: same five characters, same entities.
+export { escapeHtml };
 
 /** A `command:` link with JSON arguments, as webviews with command links enabled run them. */
 export function commandLink(command: string, args: readonly unknown[]): string {

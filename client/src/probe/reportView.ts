@@ -1,7 +1,7 @@
 /** The "Probe Report" webview: the summary cards of the latest probe run (static HTML, command links only). */
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ProbeReport } from '../../../shared/src/probeReport';
+import { newNonce } from '../panel/html';
 import { SAVE_REPORT_COMMAND, SHOW_TOOL_CALLS_COMMAND, reportHtml } from './reportHtml';
 
 export const REPORT_VIEW_TYPE = 'mcpEnvelope.probeReport';
@@ -22,7 +22,7 @@ export class ProbeReportView implements vscode.Disposable {
       this.panel.reveal(undefined, true);
     }
     this.panel.title = `Probe: ${report.server}`;
-    this.panel.webview.html = reportHtml(report, { nonce: randomBytes(16).toString('base64'), session });
+    this.panel.webview.html = reportHtml(report, { nonce: newNonce(), session });
   }
 
   dispose(): void {
