@@ -177,11 +177,7 @@ export async function benchTap({ calls = Number(process.env.BENCH_CALLS ?? 400) 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-envelope-bench-tap-'));
   const server = path.join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
   try {
-    const tapEntry = await bundle(
-      dir,
-      'tap',
-      `import { run } from './server/src/cli/tap';\nrun(process.argv.slice(2)).then((code) => { process.exitCode = code; });`,
-    );
+    const tapEntry = path.join(root, 'dist/tap.js');
     const env = { ...process.env, MCP_ENVELOPE_TRACE_DIR: path.join(dir, 'traces') };
     const direct = await startSession(process.execPath, [server], env);
     const tapped = await startSession(

@@ -50,8 +50,8 @@ function makeCorpus() {
 }
 
 function benchInProcess() {
-  const engine = require(path.join(root, 'out/server/src/analysis/engine.js'));
-  const { engineSettings, DEFAULT_SETTINGS } = require(path.join(root, 'out/server/src/settings.js'));
+  const engine = require(path.join(root, 'out/engine/src/engine.js'));
+  const { engineSettings, DEFAULT_SETTINGS } = require(path.join(root, 'out/engine/src/settings.js'));
   const settings = engineSettings(DEFAULT_SETTINGS);
   const files = readdirSync(corpusDir).map((f) => path.join(corpusDir, f));
   const texts = files.map((f) => readFileSync(f, 'utf8'));

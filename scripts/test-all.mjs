@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { listTestFiles } from './node-tests.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -27,16 +28,14 @@ step('lint (eslint + prettier)', npm, ['run', '--silent', 'lint']);
 
 mkdirSync(path.join(root, 'out', 'reports'), { recursive: true });
 const tapFile = path.join(root, 'out', 'reports', 'node-tests.tap');
-const testDirs = ['out/test/unit', 'out/test/integration', 'test/grammar'].filter((dir) =>
-  existsSync(path.join(root, dir)),
-);
+const testFiles = listTestFiles(['out/test/unit', 'out/test/integration', 'test/grammar']);
 step('unit, integration and grammar tests', process.execPath, [
   '--test',
   '--test-reporter=spec',
   '--test-reporter-destination=stdout',
   '--test-reporter=tap',
   `--test-reporter-destination=${tapFile}`,
-  ...testDirs,
+  ...testFiles,
 ]);
 const tap = readFileSync(tapFile, 'utf8');
 const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);

@@ -1,6 +1,7 @@
 /** MCP Envelope's extension entry point: wires the language client and the commands. */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { COMMANDS } from '../../shared/src/protocol';
 import { createLanguageClient } from './languageClient';
 import { registerToolCalls } from './panel';
 import { registerProbe } from './probe';
@@ -17,14 +18,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerProbe(context, client);
 
   context.subscriptions.push(
-    vscode.commands.registerCommand('mcpEnvelope.fixAll', () =>
+    vscode.commands.registerCommand(COMMANDS.fixAll, () =>
       vscode.commands.executeCommand('editor.action.codeAction', { kind: 'source.fixAll.mcpEnvelope', apply: 'first' }),
     ),
-    vscode.commands.registerCommand('mcpEnvelope.restartServer', async () => {
+    vscode.commands.registerCommand(COMMANDS.restartServer, async () => {
       await client?.restart();
       output.appendLine('Language server restarted.');
     }),
-    vscode.commands.registerCommand('mcpEnvelope.showOutput', () => output.show(true)),
+    vscode.commands.registerCommand(COMMANDS.showOutput, () => output.show(true)),
   );
 
   try {

@@ -12,7 +12,8 @@ import {
   createConnection,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { isIndexable } from './analysis/project';
+import { isIndexable } from '../../engine/src';
+import { WorkspaceToolsRequest } from '../../shared/src/protocol';
 import { AnalysisService, fileNameOf, uriToPath } from './lsp/analysisService';
 import { FIX_ALL_KIND, fixAllAction, isFixAllData, provideCodeActions } from './lsp/codeActionProvider';
 import { toDiagnostic } from './lsp/diagnosticsProvider';
@@ -156,7 +157,7 @@ connection.onCodeActionResolve(async (action) => {
   return resolved ? { ...action, edit: resolved.edit } : action;
 });
 
-connection.onRequest('mcpEnvelope/tools', () => analysis.workspaceTools());
+connection.onRequest(WorkspaceToolsRequest, () => analysis.workspaceTools());
 
 documents.listen(connection);
 connection.listen();

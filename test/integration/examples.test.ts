@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { Project } from '../../server/src/analysis/project';
-import type { Finding } from '../../server/src/analysis/types';
-import { CHECK_IDS } from '../../server/src/checks';
-import { DEFAULT_SETTINGS, engineSettings } from '../../server/src/settings';
+import { Project } from '../../engine/src/discovery/project';
+import type { Finding } from '../../engine/src/types';
+import { CHECK_IDS } from '../../engine/src/checks';
+import { DEFAULT_SETTINGS, engineSettings } from '../../engine/src/settings';
 import { DESIGN_CHECK_IDS } from '../designCheckIds';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');

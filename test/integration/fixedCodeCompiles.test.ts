@@ -9,11 +9,11 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
 import { ENVELOPE_STYLES, type EnvelopeStyle } from '../../shared/src/envelopeStyle';
-import { fixAll, syntaxErrorCount } from '../../server/src/analysis/fixApplier';
-import { Project } from '../../server/src/analysis/project';
-import type { EngineSettings, Finding } from '../../server/src/analysis/types';
-import { CHECKS } from '../../server/src/checks';
-import { DEFAULT_SETTINGS, engineSettings } from '../../server/src/settings';
+import { fixAll, syntaxErrorCount } from '../../engine/src/fixes/fixApplier';
+import { Project } from '../../engine/src/discovery/project';
+import type { EngineSettings, Finding } from '../../engine/src/types';
+import { CHECKS } from '../../engine/src/checks';
+import { DEFAULT_SETTINGS, engineSettings } from '../../engine/src/settings';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const EXAMPLE_DIR = path.join(REPO_ROOT, 'examples/orders-server');

@@ -6,10 +6,11 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { CallStore } from '../panel/callStore';
-import { TOOLS_REQUEST, type WorkspaceToolInfo } from '../panel/panelActions';
+import { COMMANDS } from '../../../shared/src/protocol';
+import { WorkspaceToolsRequest, type WorkspaceTool } from '../../../shared/src/protocol';
 import { lensTitle } from './lensTitle';
 
-export const SHOW_TOOL_CALLS_COMMAND = 'mcpEnvelope.showToolCalls';
+export const SHOW_TOOL_CALLS_COMMAND = COMMANDS.showToolCalls;
 const REFRESH_MS = 500;
 
 export class ToolCallsCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
@@ -41,9 +42,9 @@ export class ToolCallsCodeLensProvider implements vscode.CodeLensProvider, vscod
   async provideCodeLenses(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[]> {
     const client = this.client();
     if (!client?.isRunning()) return [];
-    let tools: WorkspaceToolInfo[] | null;
+    let tools: WorkspaceTool[] | null;
     try {
-      tools = await client.sendRequest<WorkspaceToolInfo[] | null>(TOOLS_REQUEST, undefined, token);
+      tools = await client.sendRequest(WorkspaceToolsRequest, token);
     } catch {
       return [];
     }

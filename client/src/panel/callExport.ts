@@ -7,7 +7,7 @@ import type { DecodedCall } from '../../../shared/src/decodedCall';
 import { toCallsJson } from '../../../shared/src/decoder';
 import { formatTraceLine, HOST_TO_SERVER, SERVER_TO_HOST, type TraceEntry } from '../../../shared/src/trace';
 import { TRACE_FILE_SUFFIX } from '../../../shared/src/traceLocation';
-import { DOCS_BASE, docsUrl } from '../../../server/src/docsUrl';
+import { DOCS_BASE, docsUrl } from '../../../shared/src/docsUrl';
 
 /** Finding ids that only the live view reports; they are documented in docs/panel.md. */
 export const LIVE_ONLY_CHECKS: ReadonlySet<string> = new Set(['retry-storm']);

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import type { DecodedCall } from '../../../shared/src/decodedCall';
 import type { CallUpdate } from '../traces/callFeed';
-import { isErrorOutcome, toCallRow, type CallRow } from './callRow';
+import { isErrorOutcome, toCallRow, type CallRow } from '../../../shared/src/panel/callRow';
 
 export interface StoredCall {
   row: CallRow;

@@ -4,7 +4,7 @@
  * No inline event handlers. Pure (tested without VS Code).
  */
 import { randomBytes } from 'node:crypto';
-import { PANEL_STYLES } from './panelStyles';
+import { PANEL_STYLES } from '../../../shared/src/panel/panelStyles';
 
 export interface PanelHtmlOptions {
   /** `webview.cspSource`. */

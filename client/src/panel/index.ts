@@ -4,20 +4,21 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { COMMANDS, INTERNAL_COMMANDS } from '../../../shared/src/protocol';
 import { SHOW_TOOL_CALLS_COMMAND, ToolCallsCodeLensProvider } from '../codelens/toolCallsCodeLens';
 import type { CallUpdate } from '../traces/callFeed';
 import { TraceService } from '../traces/traceService';
 import { CallStore } from './callStore';
-import { EMPTY_FILTER, type CallFilter } from './filter';
-import { parseFilter } from './messages';
+import { EMPTY_FILTER, type CallFilter } from '../../../shared/src/panel/filter';
+import { parseFilter } from '../../../shared/src/panel/messages';
 import { exportCalls, goToHandler, openDocs, pickAndOpenTraces } from './panelActions';
 import { ToolCallsPanel } from './toolCallsPanel';
 
-export const OPEN_TRACE_COMMAND = 'mcpEnvelope.openTraceInPanel';
+export const OPEN_TRACE_COMMAND = COMMANDS.openTraceInPanel;
 /** Test-only (not contributed): the extension-side model's counts, for the e2e suite. */
-export const PANEL_STATE_COMMAND = 'mcpEnvelope.internal.panelState';
+export const PANEL_STATE_COMMAND = INTERNAL_COMMANDS.panelState;
 /** Internal (not contributed): adds decoded calls that come from no trace (the probe's sessions) to the model. */
-export const ADD_CALLS_COMMAND = 'mcpEnvelope.internal.addCalls';
+export const ADD_CALLS_COMMAND = INTERNAL_COMMANDS.addCalls;
 
 const CODELENS_LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
 

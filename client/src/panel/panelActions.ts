@@ -7,20 +7,10 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { defaultTraceDir } from '../../../shared/src/traceLocation';
 import type { DecodedCall } from '../../../shared/src/decodedCall';
+import { WorkspaceToolsRequest } from '../../../shared/src/protocol';
 import type { TraceService } from '../traces/traceService';
 import { callsAsTrace, decodedCallsJsonl, findingDocsUrl, wantsTraceFormat } from './callExport';
 import type { CallStore } from './callStore';
-
-/** One entry of the language server's `mcpEnvelope/tools` answer. */
-export interface WorkspaceToolInfo {
-  name: string | null;
-  /** 1-based. */
-  line: number;
-  kind: string;
-  uri: string;
-}
-
-export const TOOLS_REQUEST = 'mcpEnvelope/tools';
 
 export async function pickAndOpenTraces(traces: TraceService): Promise<vscode.Uri[]> {
   const folder = defaultTraceDir();
@@ -74,7 +64,7 @@ export async function goToHandler(
     );
     return;
   }
-  const tools = await client.sendRequest<WorkspaceToolInfo[] | null>(TOOLS_REQUEST);
+  const tools = await client.sendRequest(WorkspaceToolsRequest);
   const matches = (tools ?? []).filter((entry) => entry.name === tool);
   if (matches.length === 0) {
     void vscode.window.showInformationMessage(

@@ -5,9 +5,9 @@
  * again whenever it changes. Pure: the panel gives it a way to post, to read the store, and a timer.
  */
 import type { DecodedCall } from '../../../shared/src/decodedCall';
-import type { CallRow } from './callRow';
-import type { CallFilter } from './filter';
-import type { ToWebviewMessage } from './messages';
+import type { CallRow } from '../../../shared/src/panel/callRow';
+import type { CallFilter } from '../../../shared/src/panel/filter';
+import type { ToWebviewMessage } from '../../../shared/src/panel/messages';
 
 export interface PanelFeedHost {
   post(message: ToWebviewMessage): void;

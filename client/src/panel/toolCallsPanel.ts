@@ -4,9 +4,9 @@
  */
 import * as vscode from 'vscode';
 import type { CallStore } from './callStore';
-import type { CallFilter } from './filter';
+import type { CallFilter } from '../../../shared/src/panel/filter';
 import { newNonce, panelHtml } from './html';
-import { parseFromWebview, type FromWebviewMessage } from './messages';
+import { parseFromWebview, type FromWebviewMessage } from '../../../shared/src/panel/messages';
 import { PanelFeed } from './panelFeed';
 
 export const PANEL_VIEW_TYPE = 'mcpEnvelope.toolCalls';

@@ -18,14 +18,10 @@
  * Pure: no `vscode`.
  */
 import type { ProbeCall, ProbeReport, ProbeToolReport } from '../../../shared/src/probeReport';
+import type { WorkspaceTool } from '../../../shared/src/protocol';
 
 /** One entry of the language server's `mcpEnvelope/tools` answer (line is 1-based). */
-export interface ToolRegistration {
-  name: string | null;
-  line: number;
-  kind: string;
-  uri: string;
-}
+export type ToolRegistration = WorkspaceTool;
 
 const SDK_REJECTION = /^MCP error -32602: Input validation error/;
 const REQUEST_REJECTED = /^MCP error -3260[12]\b/;

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { ProbeReport } from '../../../shared/src/probeReport';
+import { COMMANDS, INTERNAL_COMMANDS } from '../../../shared/src/protocol';
 import { TappingContext } from '../tapping/tappingContext';
 import {
   probeServerCommand,
@@ -19,10 +20,10 @@ import { pickProbeTarget } from './probeTargets';
 import { commandChoice } from './targetChoice';
 import { ProbeReportView } from './reportView';
 
-export const PROBE_SERVER_COMMAND = 'mcpEnvelope.probeServer';
-export const SAVE_PROBE_REPORT_COMMAND = 'mcpEnvelope.saveProbeReport';
+export const PROBE_SERVER_COMMAND = COMMANDS.probeServer;
+export const SAVE_PROBE_REPORT_COMMAND = COMMANDS.saveProbeReport;
 /** Test-only (not contributed): probes a server command with a programmatic opt-in, no pickers, no prompts. */
-export const INTERNAL_PROBE_COMMAND = 'mcpEnvelope.internal.probe';
+export const INTERNAL_PROBE_COMMAND = INTERNAL_COMMANDS.probe;
 
 const CODE_ACTION_LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
 
@@ -48,7 +49,7 @@ export function registerProbe(context: vscode.ExtensionContext, client: Language
     view,
     reports,
     log,
-    clientVersion: String(context.extension.packageJSON.version ?? '0.0.0'),
+    cliPath: context.asAbsolutePath('dist/cli.js'),
   };
   const tapping = new TappingContext(context, log);
 

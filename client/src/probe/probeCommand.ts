@@ -5,20 +5,13 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { ProbeConnection } from '../../../server/src/probe/connection';
-import {
-  DEFAULT_SEED,
-  DEFAULT_TIMEOUT_MS,
-  runProbe,
-  safetyReason,
-  toProbeJson,
-  type ProbeTarget,
-} from '../../../server/src/probe';
-import type { ProbeReport } from '../../../shared/src/probeReport';
+import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS, toProbeJson, type ProbeReport } from '../../../shared/src/probeReport';
+import { WorkspaceToolsRequest } from '../../../shared/src/protocol';
+import type { ProbeTarget } from '../../../shared/src/serverTarget';
 import { ADD_CALLS_COMMAND } from '../panel';
-import { TOOLS_REQUEST } from '../panel/panelActions';
 import type { ToolRegistration } from './confirmation';
 import type { ProbeFindings } from './probeFindings';
+import { listToolsThroughCli, runProbeThroughCli } from './probeProcess';
 import type { ProbeChoice } from './probeTargets';
 import { probeServerLabel, probeSessionUpdates } from './probeSession';
 import { SHOW_TOOL_CALLS_COMMAND } from './reportHtml';
@@ -45,7 +38,8 @@ export interface ProbeRunDeps {
   view: ProbeReportView;
   reports: Map<number, ProbeReport>;
   log: vscode.LogOutputChannel;
-  clientVersion: string;
+  /** Absolute path of `dist/cli.js`: the probe runs in the CLI's process, as the tap does. */
+  cliPath: string;
 }
 
 export interface ProbeRunResult {
@@ -58,7 +52,7 @@ let nextSession = 1;
 
 export async function workspaceRegistrations(client: LanguageClient | undefined): Promise<ToolRegistration[]> {
   if (!client?.isRunning()) return [];
-  return (await client.sendRequest<ToolRegistration[] | null>(TOOLS_REQUEST)) ?? [];
+  return (await client.sendRequest(WorkspaceToolsRequest)) ?? [];
 }
 
 /** Runs the probe under a cancellable progress notification; undefined when the user cancelled. */
@@ -75,14 +69,12 @@ export async function runProbeSession(
       const cancel = token.onCancellationRequested(() => abort.abort(new Error('cancelled')));
       let last = 0;
       try {
-        return await runProbe({
+        const options = { cliPath: deps.cliPath, timeoutMs: settings.timeoutMs, signal: abort.signal };
+        return await runProbeThroughCli(options, {
           target: choice.target,
           label: choice.label,
           seed: settings.seed,
-          timeoutMs: settings.timeoutMs,
-          allow: (tool) => allowed.has(tool),
-          signal: abort.signal,
-          clientVersion: deps.clientVersion,
+          allow: [...allowed],
           onProgress: ({ tool, done, total }) => {
             const increment = total > 0 ? ((done - last) / total) * 100 : 0;
             last = done;
@@ -117,20 +109,13 @@ export async function runProbeSession(
 }
 
 /** Lists the tools that may change data and asks which of them the probe may call; undefined: cancelled. */
-async function askOptIn(target: ProbeTarget, label: string, settings: ProbeSettings, version: string) {
+async function askOptIn(target: ProbeTarget, label: string, settings: ProbeSettings, cliPath: string) {
   const tools = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Listing the tools of ${label}…` },
-    async () => {
-      const connection = await ProbeConnection.open(target, settings.timeoutMs, version);
-      try {
-        return await connection.listTools(settings.timeoutMs);
-      } finally {
-        await connection.close();
-      }
-    },
+    () => listToolsThroughCli({ cliPath, timeoutMs: settings.timeoutMs }, target),
   );
   const unsafe = tools
-    .map((tool) => ({ tool, reason: safetyReason(tool) }))
+    .map((tool) => ({ tool, reason: tool.unsafe }))
     .filter((entry): entry is { tool: (typeof tools)[number]; reason: string } => entry.reason !== null);
   if (unsafe.length === 0) return new Set<string>();
   const picked = await vscode.window.showQuickPick(
@@ -177,7 +162,7 @@ export async function probeServerCommand(deps: ProbeRunDeps, pick: () => Promise
   if (!choice) return;
   const settings = probeSettings();
   try {
-    const allowed = await askOptIn(choice.target, choice.label, settings, deps.clientVersion);
+    const allowed = await askOptIn(choice.target, choice.label, settings, deps.cliPath);
     if (!allowed) return;
     const result = await runProbeSession(deps, choice, allowed, settings);
     if (!result) {

@@ -4,11 +4,12 @@
  * calls in the Tool Calls panel, save the report as JSON). Pure: no `vscode`.
  */
 import type { ProbeReport } from '../../../shared/src/probeReport';
+import { COMMANDS } from '../../../shared/src/protocol';
 import { probeCallsFilter, toolCards, type ToolCard } from './probeSession';
 import { escapeHtml } from '../panel/html';
 
-export const SHOW_TOOL_CALLS_COMMAND = 'mcpEnvelope.showToolCalls';
-export const SAVE_REPORT_COMMAND = 'mcpEnvelope.saveProbeReport';
+export const SHOW_TOOL_CALLS_COMMAND = COMMANDS.showToolCalls;
+export const SAVE_REPORT_COMMAND = COMMANDS.saveProbeReport;
 
 // The panel's escaping serves the report too: same five characters, same entities.
 export { escapeHtml };

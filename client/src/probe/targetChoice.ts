@@ -2,7 +2,7 @@
  * What to probe, as the engine's target and the label its report carries: from a discovered host entry, a typed
  * command line, or a typed URL. Pure: no `vscode`.
  */
-import { defaultLabel, type ProbeTarget } from '../../../server/src/probe';
+import { defaultLabel, type ProbeTarget } from '../../../shared/src/serverTarget';
 import type { DirectTarget } from '../tapping/directCall';
 import { splitCommandLine } from '../tapping/entryTargets';
 

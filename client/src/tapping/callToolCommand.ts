@@ -4,7 +4,8 @@
  * Sessions stay open for the next call and close when the extension deactivates.
  */
 import * as vscode from 'vscode';
-import { labelForCommand } from '../../../server/src/cli/tap';
+import { COMMANDS } from '../../../shared/src/protocol';
+import { labelForCommand } from '../../../shared/src/serverTarget';
 import { DirectSession, verdictSummary, type DirectCallVerdict, type DirectTarget } from './directCall';
 import { directTargetFor, splitCommandLine } from './entryTargets';
 import { showToolCalls } from './tapCommands';
@@ -223,5 +224,5 @@ async function callToolCommand(tapping: TappingContext, sessions: CallToolSessio
 }
 
 export function registerCallTool(tapping: TappingContext, sessions: CallToolSessions): vscode.Disposable {
-  return vscode.commands.registerCommand('mcpEnvelope.callTool', () => callToolCommand(tapping, sessions));
+  return vscode.commands.registerCommand(COMMANDS.callTool, () => callToolCommand(tapping, sessions));
 }

@@ -1,5 +1,6 @@
 /** "MCP Envelope: Tap a Server…" and "MCP Envelope: Untap a Server…". */
 import * as vscode from 'vscode';
+import { COMMANDS } from '../../../shared/src/protocol';
 import { HOST_NAMES } from './hostConfigs';
 import { manualProxyCommand } from './httpProxies';
 import type { ServerEntry } from './serverEntries';
@@ -132,7 +133,7 @@ async function tapCommand(tapping: TappingContext): Promise<void> {
 /** Opens the Tool Calls panel (its command belongs to the panel); says so when the panel is not there. */
 export async function showToolCalls(): Promise<void> {
   try {
-    await vscode.commands.executeCommand('mcpEnvelope.showToolCalls');
+    await vscode.commands.executeCommand(COMMANDS.showToolCalls);
   } catch (error) {
     void vscode.window.showWarningMessage(`MCP Envelope: the Tool Calls panel is not available (${String(error)}).`);
   }
@@ -188,7 +189,7 @@ async function untapCommand(tapping: TappingContext): Promise<void> {
 
 export function registerTapCommands(tapping: TappingContext): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('mcpEnvelope.tapServer', () => tapCommand(tapping)),
-    vscode.commands.registerCommand('mcpEnvelope.untapServer', () => untapCommand(tapping)),
+    vscode.commands.registerCommand(COMMANDS.tapServer, () => tapCommand(tapping)),
+    vscode.commands.registerCommand(COMMANDS.untapServer, () => untapCommand(tapping)),
   ];
 }

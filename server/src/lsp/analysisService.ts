@@ -5,11 +5,17 @@
 import * as fs from 'node:fs';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
-import type { AnalysisResult } from '../analysis/engine';
-import { Project, collectSourceFiles } from '../analysis/project';
-import { type FileTool, toolsOf } from '../analysis/toolList';
-import type { Finding } from '../analysis/types';
-import { type Settings, engineSettings } from '../settings';
+import type { WorkspaceTool } from '../../../shared/src/protocol';
+import {
+  type AnalysisResult,
+  Project,
+  collectSourceFiles,
+  type FileTool,
+  toolsOf,
+  type Finding,
+  type Settings,
+  engineSettings,
+} from '../../../engine/src';
 
 export interface DocumentAnalysis {
   version: number;
@@ -20,9 +26,7 @@ export interface DocumentAnalysis {
   changedFiles: readonly string[];
 }
 
-export interface WorkspaceTool extends FileTool {
-  uri: string;
-}
+export type { WorkspaceTool };
 
 export function uriToPath(uri: string): string | undefined {
   const parsed = URI.parse(uri);

@@ -7,9 +7,7 @@ import {
   type TextEdit,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { fixAll } from '../analysis/fixApplier';
-import { DISABLE_NEXT_LINE } from '../analysis/suppression';
-import type { Finding, OffsetEdit } from '../analysis/types';
+import { fixAll, DISABLE_NEXT_LINE, type Finding, type OffsetEdit } from '../../../engine/src';
 import type { DocumentAnalysis } from './analysisService';
 import { DIAGNOSTIC_SOURCE, isDiagnosticData } from './diagnosticsProvider';
 

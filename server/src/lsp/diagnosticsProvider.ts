@@ -1,8 +1,8 @@
 /** Findings → LSP diagnostics (source `mcp-envelope`, code = check id, a link to the check's page, the fix handle in `data`). */
 import { type Diagnostic, DiagnosticSeverity } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Finding, Severity } from '../analysis/types';
-import { docsUrl } from '../docsUrl';
+import type { Finding, Severity } from '../../../engine/src';
+import { docsUrl } from '../../../shared/src/docsUrl';
 
 export const DIAGNOSTIC_SOURCE = 'mcp-envelope';
 

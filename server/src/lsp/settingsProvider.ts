@@ -1,6 +1,6 @@
 /** Settings pulled per resource from the client (`workspace/configuration`), cached until they change. */
 import type { Connection } from 'vscode-languageserver/node';
-import { DEFAULT_SETTINGS, type Settings, parseSettings } from '../settings';
+import { DEFAULT_SETTINGS, type Settings, parseSettings } from '../../../engine/src';
 
 export class SettingsProvider {
   private readonly cache = new Map<string, Promise<Settings>>();

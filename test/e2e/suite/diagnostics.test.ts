@@ -1,7 +1,7 @@
 /** Diagnostics from the real language server, seen through the real `vscode` API. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { CHECK_IDS } from '../../../server/src/checks/index';
+import { CHECK_IDS } from '../../../engine/src/checks/index';
 import {
   CORRECTED,
   MISTAKEN,

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { snippetCatalog } from '../../../shared/src/snippetCatalog';
-import { expandSnippet } from '../../unit/snippets/snippetExpansion';
+import { expandSnippet } from '../../unit/shared/snippets/snippetExpansion';
 import { exampleUri, sleep } from './helpers';
 
 interface Case {

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ProbeReport } from '../../../shared/src/probeReport';
-import { runProbe } from '../../../server/src/probe';
+import { runProbe } from '../../../probe/src';
 import { buildOrdersExample, scratchDir, sentCalls, toolReport } from './probeHarness';
 
 const TOOLS = ['get_order', 'list_customer_orders', 'issue_refund', 'get_refund_status', 'cancel_order'];

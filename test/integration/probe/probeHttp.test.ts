@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
-import { runProbe } from '../../../server/src/probe';
+import { runProbe } from '../../../probe/src';
 import { toolReport } from './probeHarness';
 
 const invalid = (text: string) => ({

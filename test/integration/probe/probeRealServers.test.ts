@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runProbe } from '../../../server/src/probe';
+import { runProbe } from '../../../probe/src';
 import { REPO_ROOT, scratchDir, toolReport } from './probeHarness';
 
 const EVERYTHING = path.join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { run } from '../../../server/src/cli/probe';
-import { runProbe, type ProbeOptions } from '../../../server/src/probe';
+import { run } from '../../../cli/src/probe';
+import { runProbe, type ProbeOptions } from '../../../probe/src';
 import { scratchDir, sentCalls, toolReport, writeServer } from './probeHarness';
 
 const SERVER = `

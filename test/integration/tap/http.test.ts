@@ -15,11 +15,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
-import { run as runTapCommand } from '../../../server/src/cli/tap';
-import { startHttpTap, type RunningHttpTap } from '../../../server/src/tap/httpTap';
-import { TapRecorder } from '../../../server/src/tap/recorder';
-import { Redactor } from '../../../server/src/tap/redact';
-import { TraceWriter } from '../../../server/src/tap/traceWriter';
+import { run as runTapCommand } from '../../../tap/src/tapCommand';
+import { startHttpTap, type RunningHttpTap } from '../../../tap/src/httpTap';
+import { TapRecorder } from '../../../tap/src/recorder';
+import { Redactor } from '../../../tap/src/redact';
+import { TraceWriter } from '../../../tap/src/traceWriter';
 import { readTrace, tempDir } from './tapHarness';
 
 const TOKEN = 'http-secret-token-0c4e1d';

@@ -2,7 +2,7 @@
  * Runs `mcp-envelope tap` as its own process for the integration tests (the CLI bundle may not be built).
  * Does nothing unless MCP_ENVELOPE_TAP_ENTRY=1, because the test runner also loads every file under test/.
  */
-import { run } from '../../../server/src/cli/tap';
+import { run } from '../../../tap/src/tapCommand';
 
 if (process.env.MCP_ENVELOPE_TAP_ENTRY === '1') {
   run(process.argv.slice(2)).then(

@@ -1,5 +1,4 @@
 /** Shared helpers for the tapping integration tests: the tap CLI to run, and a loopback HTTP server with an envelope. */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,28 +15,11 @@ export const EVERYTHING_SERVER = path.join(
   'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
 );
 
-/** dist/cli.js when it knows `tap`; else the tap's run() bundled into a temp folder (never into the repository). */
-export async function tapCli(scratch: string): Promise<string> {
+/** dist/cli.js, built by `npm run build` (which `npm test` runs first). */
+export async function tapCli(_scratch: string): Promise<string> {
   const built = path.join(repoRoot, 'dist', 'cli.js');
-  if (fs.existsSync(built) && spawnSync(process.execPath, [built, 'tap', '--help']).status === 0) return built;
-  const entry = path.join(scratch, 'tap-entry.ts');
-  const tapModule = path.join(repoRoot, 'server', 'src', 'cli', 'tap').replace(/\\/g, '/');
-  fs.writeFileSync(
-    entry,
-    `import { run } from '${tapModule}';\nconst argv = process.argv.slice(2);\nif (argv[0] === 'tap') argv.shift();\n` +
-      `run(argv).then((code) => { process.exitCode = code; });\n`,
-  );
-  const esbuild = await import('esbuild');
-  const outfile = path.join(scratch, 'cli.js');
-  await esbuild.build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    logLevel: 'silent',
-  });
-  return outfile;
+  if (!fs.existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
+  return built;
 }
 
 export async function readCalls(traceFile: string, settled: number): Promise<ReturnType<typeof decodeCalls>> {

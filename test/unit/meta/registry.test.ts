@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { CHECKS, CHECK_IDS } from '../../../server/src/checks';
+import { CHECKS, CHECK_IDS } from '../../../engine/src/checks';
 import { DESIGN_CHECK_IDS } from '../../designCheckIds';
 
 const root = path.resolve(__dirname, '../../../..');
@@ -34,18 +34,18 @@ describe('check registry, tables, docs and settings agree', () => {
   });
 
   it('one check file per registered check, and nothing unregistered', () => {
-    const files = listIds('server/src/checks', '.ts').filter((id) => id !== 'index');
+    const files = listIds('engine/src/checks', '.ts').filter((id) => id !== 'index');
     assert.deepEqual(sorted(files), sorted(CHECK_IDS));
     for (const id of CHECK_IDS) {
-      assert.match(read(`server/src/checks/${id}.ts`), new RegExp(`id: '${id}'`), `${id}.ts declares its own id`);
+      assert.match(read(`engine/src/checks/${id}.ts`), new RegExp(`id: '${id}'`), `${id}.ts declares its own id`);
     }
   });
 
   it('one test table per check, running that check', () => {
-    const tables = listIds('test/unit/checks', '.test.ts');
+    const tables = listIds('test/unit/engine/checks', '.test.ts');
     assert.deepEqual(sorted(tables), sorted(CHECK_IDS));
     for (const id of CHECK_IDS) {
-      const table = read(`test/unit/checks/${id}.test.ts`);
+      const table = read(`test/unit/engine/checks/${id}.test.ts`);
       assert.match(table, new RegExp(`runCheckTable\\('${id}'`), `${id}.test.ts runs its check`);
       assert.match(table, /invalid: \[/, `${id}.test.ts has invalid cases`);
     }

@@ -7,11 +7,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import type { ProbeReport } from '../../../shared/src/probeReport';
-import { parseProbeArguments, run } from '../../../server/src/cli/probe';
-import { formatProbePretty, formatProbeSarif, toProbeJson } from '../../../server/src/probe/format';
-import { parseFixtures } from '../../../server/src/probe/fixtures';
-import { defaultLabel, safetyReason } from '../../../server/src/probe/runner';
+import { safetyReason, toProbeJson, type ProbeReport } from '../../../shared/src/probeReport';
+import { defaultLabel } from '../../../shared/src/serverTarget';
+import { parseProbeArguments, run } from '../../../cli/src/probe';
+import { formatProbePretty, formatProbeSarif } from '../../../probe/src/format';
+import { parseFixtures } from '../../../probe/src/fixtures';
 
 const REPORT: ProbeReport = {
   server: 'orders',

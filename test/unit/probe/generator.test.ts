@@ -8,8 +8,8 @@ import { describe, it } from 'node:test';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ProbeMistake } from '../../../shared/src/probeReport';
-import { planTool, planUnknownTool, type ToolPlan } from '../../../server/src/probe/generator';
-import type { JsonSchema } from '../../../server/src/probe/schema';
+import { planTool, planUnknownTool, type ToolPlan } from '../../../probe/src/generator';
+import type { JsonSchema } from '../../../probe/src/schema';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);

@@ -9,9 +9,9 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { decodeRpcError, decodeToolResult } from '../../../shared/src/decoder';
 import type { ProbeMistake } from '../../../shared/src/probeReport';
-import type { Expectation, PlannedCall } from '../../../server/src/probe/generator';
-import { gradeAnswer, gradeServer, gradeTool, type ProbeAnswer } from '../../../server/src/probe/grader';
-import { PARTIAL_CREDIT, RUBRIC, RUBRIC_TOTAL } from '../../../server/src/probe/rubric';
+import type { Expectation, PlannedCall } from '../../../probe/src/generator';
+import { gradeAnswer, gradeServer, gradeTool, type ProbeAnswer } from '../../../probe/src/grader';
+import { PARTIAL_CREDIT, RUBRIC, RUBRIC_TOTAL } from '../../../probe/src/rubric';
 
 const SCHEMA_RULE: Expectation = { categories: ['VALIDATION'], emptyIsFine: false };
 const MISSING_RECORD: Expectation = { categories: ['NOT_FOUND'], emptyIsFine: true };

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatTraceLine } from '../../../shared/src/trace';
-import { isSecretVariableName, REDACTED, Redactor } from '../../../server/src/tap/redact';
+import { isSecretVariableName, REDACTED, Redactor } from '../../../tap/src/redact';
 
 void describe('redaction', () => {
   void it('recognises secret-like variable names', () => {

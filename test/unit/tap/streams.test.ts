@@ -3,12 +3,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { LineSplitter, TapRecorder } from '../../../server/src/tap/recorder';
-import { Redactor } from '../../../server/src/tap/redact';
-import { SseDataReader } from '../../../server/src/tap/sse';
-import { TraceWriter } from '../../../server/src/tap/traceWriter';
-import { isLoopbackHost } from '../../../server/src/tap/httpTap';
-import { labelForCommand } from '../../../server/src/cli/tap';
+import { LineSplitter, TapRecorder } from '../../../tap/src/recorder';
+import { Redactor } from '../../../tap/src/redact';
+import { SseDataReader } from '../../../tap/src/sse';
+import { TraceWriter } from '../../../tap/src/traceWriter';
+import { isLoopbackHost } from '../../../tap/src/httpTap';
+import { labelForCommand } from '../../../shared/src/serverTarget';
 import { parseTrace } from '../../../shared/src/trace';
 import { defaultTraceDir, traceFileName } from '../../../shared/src/traceLocation';
 

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+/** The `mcp-envelope` command line: one engine with the language server. */
+import type { CliIo } from './check';
+import { UsageError } from './usage';
+
+declare const MCP_ENVELOPE_VERSION: string;
+const VERSION = typeof MCP_ENVELOPE_VERSION === 'string' ? MCP_ENVELOPE_VERSION : '0.0.0-dev';
+
+const USAGE = `mcp-envelope ${VERSION}
+
+Usage: mcp-envelope <command> [options]
+
+Commands:
+  check [paths…]             check tool handlers and error envelopes (--format pretty|json|sarif, --fix)
+  tools [paths…]             list registered MCP tools (--format json|pretty)
+  tap -- <server command…>   run a stdio MCP server through a recording tap (--http for streamable HTTP)
+  calls <trace…>             decode recorded tool calls (--format json|pretty)
+  probe -- <server command…> send wrong calls to a live server and grade its errors (--url, --format json|pretty|sarif)
+
+Run 'mcp-envelope <command> --help' for a command's options.`;
+
+/** The tap is a bundle of its own (dist/tap.js): `require`, not `import()`, keeps Node's ES module loader unloaded. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadTap = (): typeof import('../../tap/src/index') => require('../../tap/src/index');
+
+type CommandRunner = (argv: string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: Record<string, CommandRunner> = {
+  // Each command is loaded on demand: the tap must not pay for TypeScript, nor `check` for the MCP SDK.
+  check: async (argv, io) => (await import('./check.js')).runCheck(argv, io),
+  tools: async (argv, io) => (await import('./tools.js')).runTools(argv, io),
+  tap: (argv) => loadTap().run(argv),
+  calls: async (argv) => (await import('./calls.js')).run(argv),
+  probe: async (argv) => (await import('./probe.js')).run(argv),
+};
+
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    io.stdout(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === '--version' || command === '-v') {
+    io.stdout(VERSION);
+    return 0;
+  }
+  const runner = COMMANDS[command];
+  if (!runner) {
+    io.stderr(`mcp-envelope: unknown command '${command}'. Commands: ${Object.keys(COMMANDS).join(', ')}.`);
+    return 2;
+  }
+  try {
+    return await runner(rest, io);
+  } catch (error) {
+    if (
+      error instanceof UsageError ||
+      (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+    ) {
+      io.stderr(`mcp-envelope ${command}: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+if (require.main === module) {
+  const io: CliIo = {
+    stdout: (text) => process.stdout.write(text + '\n'),
+    stderr: (text) => process.stderr.write(text + '\n'),
+    cwd: process.cwd(),
+    isTty: Boolean(process.stdout.isTTY),
+    version: VERSION,
+  };
+  main(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(
+        `mcp-envelope: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exitCode = 2;
+    },
+  );
+}

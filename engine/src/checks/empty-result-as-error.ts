@@ -1,0 +1,275 @@
+import ts from 'typescript';
+import { canonicalCategory } from '../../../shared/src/taxonomy';
+import { type ErrorEnvelope, CATEGORY_KEYS, RETRYABLE_KEYS, literalString } from '../envelopes/envelopes';
+import { inferFromWording } from '../fixes/inference';
+import { enclosingFunction, isFunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
+import type { AnalysisContext, Check, Fix } from '../types';
+
+/** Properties and variables whose value zero means "nothing matched". */
+const COUNT_NAME =
+  /^(length|size|count|total|rowCount|totalCount|numResults|hits|matchCount|resultCount)$|(Count|Total|Size)$/;
+/** Wording of an access failure or a refusal: not a valid empty answer. */
+const FAILURE_WORDING = /\b(unable|fail(ed|ure|s)?|cannot|can't|could not|couldn't|error(ed)?)\b/i;
+/** Fields that only make sense on an error envelope; the fix drops them. */
+const ERROR_ONLY_KEYS = new Set<string>([
+  'isError',
+  ...CATEGORY_KEYS,
+  ...RETRYABLE_KEYS,
+  'retryAfterMs',
+  'retry_after_ms',
+  'suggestedAction',
+  'suggested_action',
+]);
+
+interface EmptinessTest {
+  /** The collection or result the condition tests, for the message ("rows"). */
+  subject: string;
+  /** The subject is one record looked up by its id: nothing back is NOT_FOUND, not an empty answer. */
+  lookupById?: boolean;
+  /** The expression whose emptiness is tested (`rows.length`, `count`). */
+  tested: ts.Expression;
+}
+
+function isZero(node: ts.Expression): boolean {
+  const inner = unwrapExpression(node);
+  return ts.isNumericLiteral(inner) && Number(inner.text) === 0;
+}
+
+function isOne(node: ts.Expression): boolean {
+  const inner = unwrapExpression(node);
+  return ts.isNumericLiteral(inner) && Number(inner.text) === 1;
+}
+
+/** `rows.length`, `set.size`, `count`: the subject name when `node` is a count. */
+function countSubject(node: ts.Expression): string | undefined {
+  const inner = unwrapExpression(node);
+  if (ts.isPropertyAccessExpression(inner) && COUNT_NAME.test(inner.name.text)) {
+    const owner = unwrapExpression(inner.expression);
+    if (ts.isIdentifier(owner)) return owner.text;
+    if (ts.isPropertyAccessExpression(owner)) return owner.name.text;
+    return inner.name.text;
+  }
+  if (ts.isIdentifier(inner) && COUNT_NAME.test(inner.text)) return inner.text;
+  return undefined;
+}
+
+/** The call whose result `identifier` holds: `const rows = await db.query(…)` → that call. */
+function queryCallOf(identifier: ts.Identifier): ts.CallExpression | undefined {
+  const scope = enclosingFunction(identifier) ?? identifier.getSourceFile();
+  let found: ts.CallExpression | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.name.text === identifier.text &&
+      node.initializer
+    ) {
+      let init = unwrapExpression(node.initializer);
+      if (ts.isAwaitExpression(init)) init = unwrapExpression(init.expression);
+      if (ts.isCallExpression(init)) found = init;
+    }
+    if (!found && !(isFunctionLike(node) && node !== scope)) ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return found;
+}
+
+/** A lookup of one record by its identifier (`findById(id)`, `get(orderId)`): nothing back means NOT_FOUND. */
+function isLookupById(call: ts.CallExpression): boolean {
+  const callee = call.expression;
+  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+  if (/ById$|^findUnique|^findOne$|^findByPk$/.test(name)) return true;
+  return call.arguments.some((arg) => {
+    const inner = unwrapExpression(arg);
+    const argName = ts.isIdentifier(inner) ? inner.text : ts.isPropertyAccessExpression(inner) ? inner.name.text : '';
+    return /(^id|Id|ID)$/.test(argName);
+  });
+}
+
+/** Recognises `x.length === 0`, `!rows`, `!rows.length`, `size === 0`, `rows.length < 1`, `count == 0`. */
+function emptinessTest(condition: ts.Expression): EmptinessTest | undefined {
+  const node = unwrapExpression(condition);
+  if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.ExclamationToken) {
+    const operand = unwrapExpression(node.operand);
+    const counted = countSubject(operand);
+    if (counted) return { subject: counted, tested: operand };
+    const call = ts.isIdentifier(operand) ? queryCallOf(operand) : undefined;
+    if (call && ts.isIdentifier(operand)) {
+      // A plural name (`orders`, `rows`, `matchList`) holds a list, even when the query takes an id.
+      const singular = !/(s|List|Array|data)$/i.test(operand.text);
+      return { subject: operand.text, lookupById: singular && isLookupById(call), tested: operand };
+    }
+    return undefined;
+  }
+  if (ts.isBinaryExpression(node)) {
+    const op = node.operatorToken.kind;
+    if (op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.AmpersandAmpersandToken) {
+      return emptinessTest(node.left) ?? emptinessTest(node.right);
+    }
+    const equality = [
+      ts.SyntaxKind.EqualsEqualsEqualsToken,
+      ts.SyntaxKind.EqualsEqualsToken,
+      ts.SyntaxKind.LessThanEqualsToken,
+    ].includes(op);
+    const leftCount = countSubject(node.left);
+    if (leftCount && ((equality && isZero(node.right)) || (op === ts.SyntaxKind.LessThanToken && isOne(node.right)))) {
+      return { subject: leftCount, tested: node.left };
+    }
+    const rightCount = countSubject(node.right);
+    const mirrored = [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(op);
+    if (rightCount && mirrored && isZero(node.left)) return { subject: rightCount, tested: node.right };
+  }
+  return undefined;
+}
+
+/** Recognises the opposite tests, for envelopes in the `else` branch: `rows.length > 0`, `count !== 0`. */
+function nonEmptinessTest(condition: ts.Expression): EmptinessTest | undefined {
+  const node = unwrapExpression(condition);
+  if (!ts.isBinaryExpression(node)) {
+    const counted = countSubject(node);
+    return counted ? { subject: counted, tested: node } : undefined;
+  }
+  const op = node.operatorToken.kind;
+  const subject = countSubject(node.left);
+  if (!subject) return undefined;
+  const notZero = [ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken].includes(op);
+  if ((notZero || op === ts.SyntaxKind.GreaterThanToken) && isZero(node.right)) return { subject, tested: node.left };
+  if (op === ts.SyntaxKind.GreaterThanEqualsToken && isOne(node.right)) return { subject, tested: node.left };
+  return undefined;
+}
+
+/** The emptiness test of the nearest branch that holds `node`, if that branch is the "empty" one. */
+function emptyBranchTest(node: ts.Node): EmptinessTest | undefined {
+  let child: ts.Node = node;
+  let current: ts.Node | undefined = node.parent;
+  while (current && !isFunctionLike(current)) {
+    if (ts.isIfStatement(current) && child !== current.expression) {
+      return child === current.thenStatement ? emptinessTest(current.expression) : nonEmptinessTest(current.expression);
+    }
+    if (ts.isConditionalExpression(current) && child !== current.condition) {
+      return child === current.whenTrue ? emptinessTest(current.condition) : nonEmptinessTest(current.condition);
+    }
+    if (ts.isCaseClause(current) || ts.isCatchClause(current)) return undefined;
+    child = current;
+    current = current.parent;
+  }
+  return undefined;
+}
+
+/** The identifier an access path starts from: `args.items.length` → args. */
+function rootIdentifier(node: ts.Expression): ts.Identifier | undefined {
+  let current = unwrapExpression(node);
+  while (ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current)) {
+    current = unwrapExpression(current.expression);
+  }
+  return ts.isIdentifier(current) ? current : undefined;
+}
+
+function bindingNames(name: ts.BindingName, into: Set<string>): Set<string> {
+  if (ts.isIdentifier(name)) into.add(name.text);
+  else for (const element of name.elements) if (!ts.isOmittedExpression(element)) bindingNames(element.name, into);
+  return into;
+}
+
+/**
+ * Whether the tested value is the tool's own input (a parameter of the handler, destructured or not):
+ * an empty input is a VALIDATION matter ("provide at least one item"), not an empty answer.
+ */
+function testsToolInput(context: AnalysisContext, test: EmptinessTest): boolean {
+  const root = rootIdentifier(test.tested);
+  const handler = root && context.handlerOf(test.tested);
+  if (!root || !handler || enclosingFunction(test.tested) !== handler.fn) return false;
+  const names = new Set<string>();
+  for (const parameter of handler.fn.parameters) bindingNames(parameter.name, names);
+  return names.has(root.text);
+}
+
+/** Whether the text names a specific resource: a template hole, a number, or a quoted value. */
+function namesAnIdentifier(text: string): boolean {
+  return /\$\{…\}|\d|["'`]|#\w/.test(text);
+}
+
+/** Whether this empty-branch envelope reports a real failure after all rather than a valid empty answer. */
+function isRealFailure(envelope: ErrorEnvelope, test: EmptinessTest): boolean {
+  if (test.lookupById) return true;
+  const category = canonicalCategory(literalString(envelope.category) ?? '');
+  // An explicit category other than UNKNOWN is a considered decision (NOT_FOUND for a lookup by id,
+  // TRANSIENT for "no healthy replica", BUSINESS for "cannot check out an empty cart").
+  if (category && category !== 'UNKNOWN') return true;
+  const text = envelope.texts.map((part) => part.staticText ?? '').join(' ');
+  if (FAILURE_WORDING.test(text)) return true;
+  const wording = inferFromWording(text);
+  if (!wording) return false;
+  if (wording.category === 'NOT_FOUND') return namesAnIdentifier(text);
+  return true;
+}
+
+/** Strips a leading facts prefix such as `[NOT_FOUND, not retryable] ` from a message. */
+function withoutFacts(text: string): string {
+  return text.replace(/^\[[A-Za-z_]+, (not )?retryable\]\s*/, '');
+}
+
+function quote(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/** The text of the valid empty result: the original message without a facts prefix, or (for none or JSON) a description of what is empty. */
+function emptyResultText(context: AnalysisContext, envelope: ErrorEnvelope, subject: string): string {
+  const first = envelope.texts[0];
+  if (first && !first.jsonObject && !first.jsonKeys) {
+    const node = unwrapExpression(first.node);
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+      const message = withoutFacts(node.text).trim();
+      if (message.length > 0) return quote(message);
+    } else {
+      return first.node.getText(context.sourceFile).replace(/^`\[[A-Za-z_]+, (not )?retryable\]\s*/, '`');
+    }
+  }
+  return quote(`No ${subject} matched the request.`);
+}
+
+function fix(context: AnalysisContext, envelope: ErrorEnvelope, test: EmptinessTest): Fix[] {
+  const object = envelope.object;
+  const sourceFile = context.sourceFile;
+  const kept = object.properties.filter((property) => {
+    const name = propertyNameText(property.name);
+    return !(name && (ERROR_ONLY_KEYS.has(name) || name === 'content' || name === 'structuredContent'));
+  });
+  const text = emptyResultText(context, envelope, test.subject);
+  const parts = [`content: [{ type: 'text', text: ${text} }]`, ...kept.map((p) => p.getText(sourceFile))];
+  const start = object.getStart(sourceFile);
+  const multiline = context.text.slice(start, object.getEnd()).includes('\n');
+  const indent = context.indentOf(object);
+  const newText = multiline
+    ? `{\n${parts.map((part) => `${indent}  ${part},`).join('\n')}\n${indent}}`
+    : `{ ${parts.join(', ')} }`;
+  return [
+    {
+      title: `Return a valid empty result instead of an error (nothing in ${test.subject})`,
+      edits: [{ start, end: object.getEnd(), newText }],
+      preferred: true,
+    },
+  ];
+}
+
+export const emptyResultAsError: Check = {
+  meta: {
+    id: 'empty-result-as-error',
+    description: 'An error envelope returned when a query found nothing: a valid empty answer reported as a failure.',
+    defaultSeverity: 'warning',
+    fixable: true,
+  },
+  run(context, report) {
+    for (const envelope of context.envelopes) {
+      if (envelope.conditional) continue;
+      const test = emptyBranchTest(envelope.object);
+      if (!test || isRealFailure(envelope, test) || testsToolInput(context, test)) continue;
+      report({
+        node: envelope.isErrorProperty,
+        message: `This branch runs when nothing was found (it tests ${test.subject}), yet it reports isError: true. Finding nothing is a valid answer: return it as a result with a descriptive text, so the agent does not retry or give up on a call that worked.`,
+        fixes: () => fix(context, envelope, test),
+      });
+    }
+  },
+};

@@ -1,0 +1,140 @@
+import ts from 'typescript';
+import { renderEnvelope } from '../../../shared/src/envelopeStyle';
+import { safeMessageSource, specFrom } from '../fixes/edits';
+import { enclosingFunction, findProperty, isFunctionLike, staticText, unwrapExpression, walk } from '../parse/syntax';
+import type { ToolHandler } from '../discovery/handlers';
+import { describeInference, inferEnvelope } from '../fixes/inference';
+import type { AnalysisContext, Check, Fix, OffsetEdit } from '../types';
+
+/** A return inside a catch clause that hands data (or "nothing") back instead of an error. */
+interface DataReturn {
+  statement: ts.ReturnStatement;
+  /** Static text shown to the model, when the returned result has one. */
+  texts: string[];
+}
+
+function isEmptyLiteral(expression: ts.Expression): boolean {
+  const inner = unwrapExpression(expression);
+  if (ts.isArrayLiteralExpression(inner)) return inner.elements.length === 0;
+  if (ts.isObjectLiteralExpression(inner)) return inner.properties.length === 0;
+  if (ts.isStringLiteralLike(inner)) return inner.text.length === 0;
+  if (ts.isIdentifier(inner)) return inner.text === 'undefined';
+  return inner.kind === ts.SyntaxKind.NullKeyword || inner.kind === ts.SyntaxKind.FalseKeyword;
+}
+
+/** Static texts of a tool result's `content: [{ text }]`. */
+function contentTexts(object: ts.ObjectLiteralExpression): string[] {
+  const texts: string[] = [];
+  const content = findProperty(object, ['content']);
+  if (!content || !ts.isPropertyAssignment(content)) return texts;
+  walk(content.initializer, (node) => {
+    if (ts.isObjectLiteralExpression(node)) {
+      const text = findProperty(node, ['text']);
+      const value = text && ts.isPropertyAssignment(text) ? staticText(text.initializer) : undefined;
+      if (value !== undefined) texts.push(value);
+    }
+  });
+  return texts;
+}
+
+/**
+ * Whether a returned value reports success: a tool result without `isError: true` (in the handler),
+ * or an empty value that the handler will present as "nothing found" (in a helper).
+ */
+function dataReturn(statement: ts.ReturnStatement, inHandler: boolean): DataReturn | undefined {
+  const expression = statement.expression;
+  if (!expression) return inHandler ? undefined : { statement, texts: [] };
+  const inner = unwrapExpression(expression);
+  if (ts.isObjectLiteralExpression(inner)) {
+    const isError = findProperty(inner, ['isError']);
+    if (isError) {
+      const value = ts.isPropertyAssignment(isError) ? unwrapExpression(isError.initializer) : isError.name;
+      if (value.kind !== ts.SyntaxKind.FalseKeyword) return undefined;
+    }
+    if (inHandler || findProperty(inner, ['content']) || inner.properties.length === 0) {
+      return { statement, texts: contentTexts(inner) };
+    }
+    return undefined;
+  }
+  return isEmptyLiteral(inner) ? { statement, texts: [] } : undefined;
+}
+
+/** Returns in the catch block itself (not in nested callbacks) that report success. */
+function dataReturnsIn(clause: ts.CatchClause, inHandler: boolean): DataReturn[] {
+  const found: DataReturn[] = [];
+  walk(clause.block, (node) => {
+    if (isFunctionLike(node) || ts.isClassLike(node)) return false;
+    if (ts.isReturnStatement(node)) {
+      const result = dataReturn(node, inHandler);
+      if (result) found.push(result);
+    }
+  });
+  return found;
+}
+
+/** `catch (e)` (through the closing parenthesis), or just `catch` when it binds nothing. */
+function clauseHead(context: AnalysisContext, clause: ts.CatchClause): { start: number; end: number } {
+  const start = clause.getStart(context.sourceFile);
+  if (!clause.variableDeclaration) return { start, end: start + 'catch'.length };
+  const close = context.text.indexOf(')', clause.variableDeclaration.getEnd());
+  return { start, end: close >= 0 && close < clause.block.getStart(context.sourceFile) ? close + 1 : start + 5 };
+}
+
+function messageSource(clause: ts.CatchClause, handler: ToolHandler): string {
+  const what = handler.toolName ? `${handler.toolName} failed` : 'The tool failed';
+  const name = clause.variableDeclaration?.name;
+  if (name && ts.isIdentifier(name)) return '`' + what + ': ${' + safeMessageSource(name.text) + '}`';
+  return `'${what}'`;
+}
+
+function fix(context: AnalysisContext, clause: ts.CatchClause, handler: ToolHandler, returns: DataReturn[]): Fix[] {
+  const edits: OffsetEdit[] = [];
+  let title = '';
+  for (const { statement, texts } of returns) {
+    const inference = inferEnvelope(statement, texts);
+    const spec = specFrom(inference, messageSource(clause, handler));
+    const envelope = renderEnvelope(spec, {
+      style: context.settings.envelopeStyle,
+      categoryCase: context.settings.categoryCase,
+      indent: context.indentOf(statement),
+    });
+    const start = statement.getStart(context.sourceFile);
+    edits.push({ start, end: statement.getEnd(), newText: `return ${envelope};` });
+    title ||= `Return an error envelope from the catch: errorCategory '${inference.category}', isRetryable: ${inference.retryable}${describeInference(inference)}`;
+  }
+  return [{ title, edits, preferred: true }];
+}
+
+export const failureAsSuccess: Check = {
+  meta: {
+    id: 'failure-as-success',
+    description:
+      'A catch clause in a tool handler that returns a result without isError: true, so a failure reaches the agent as data or as "nothing found".',
+    defaultSeverity: 'warning',
+    fixable: true,
+  },
+  run(context, report) {
+    if (context.handlers.length === 0) return;
+    const visit = (node: ts.Node): void => {
+      if (ts.isCatchClause(node)) {
+        const handler = context.handlerOf(node);
+        const owner = enclosingFunction(node);
+        const inHandler = handler !== undefined && owner === handler.fn;
+        const inHelper =
+          handler !== undefined && !inHandler && context.helpersOf(handler).some((helper) => helper === owner);
+        const returns = handler && (inHandler || inHelper) ? dataReturnsIn(node, inHandler) : [];
+        if (handler && returns.length > 0) {
+          const head = clauseHead(context, node);
+          report({
+            ...head,
+            message: inHandler
+              ? 'This catch returns a normal result: the agent sees the failure as data (or as "nothing found") and cannot tell it apart from a real answer. Return an error envelope with isError: true, errorCategory and isRetryable.'
+              : 'This catch in a helper of a tool handler returns an empty value on failure, so the handler reports "nothing found" for what was an access failure. Let the error reach the handler (or return a failure marker) and answer with an error envelope there.',
+            fixes: inHandler ? () => fix(context, node, handler, returns) : undefined,
+          });
+        }
+      }
+    };
+    for (const node of context.nodes.ofKinds([ts.SyntaxKind.CatchClause])) visit(node);
+  },
+};

@@ -1,0 +1,180 @@
+import ts from 'typescript';
+import { safeMessageSource } from '../fixes/edits';
+import { calleeName, isFunctionLike, staticText, unwrapExpression, walk } from '../parse/syntax';
+import type { AnalysisContext, Check, Fix } from '../types';
+
+/** Names that conventionally hold a caught error even outside a catch clause (helper parameters). */
+const ERROR_NAMES = new Set(['err', 'error', 'e']);
+const INSPECT_MODULES = new Set(['util', 'node:util']);
+
+type LeakKind = 'stack' | 'stringified';
+
+interface Leak {
+  /** The expression to squiggle and replace. */
+  node: ts.Expression;
+  /** The caught error the expression reads. */
+  errorName: string;
+  kind: LeakKind;
+  /** How the leak is written, for the message. */
+  shape: string;
+}
+
+/** Whether `name` is bound by an enclosing catch clause (through nested callbacks). */
+function isCatchVariable(node: ts.Node, name: string): boolean {
+  let current: ts.Node | undefined = node.parent;
+  while (current) {
+    if (ts.isCatchClause(current)) {
+      const declared = current.variableDeclaration?.name;
+      if (declared && ts.isIdentifier(declared) && declared.text === name) return true;
+    }
+    current = current.parent;
+  }
+  return false;
+}
+
+/** The caught-error identifier `node` is, after `(err as Error)` and `err!` are removed. */
+function caughtErrorName(node: ts.Expression): string | undefined {
+  const inner = unwrapExpression(node);
+  if (!ts.isIdentifier(inner)) return undefined;
+  return ERROR_NAMES.has(inner.text) || isCatchVariable(inner, inner.text) ? inner.text : undefined;
+}
+
+/** `String(x)`, `JSON.stringify(x)`, `util.inspect(x)`, `inspect(x)`: the call's description, when it is one. */
+function stringifyingCall(call: ts.CallExpression): string | undefined {
+  const callee = call.expression;
+  if (ts.isIdentifier(callee)) {
+    if (callee.text === 'String') return 'String(…)';
+    if (callee.text === 'inspect') return 'inspect(…)';
+    return undefined;
+  }
+  if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression)) {
+    const owner = callee.expression.text;
+    if (owner === 'JSON' && callee.name.text === 'stringify') return 'JSON.stringify(…)';
+    if ((owner === 'util' || INSPECT_MODULES.has(owner)) && callee.name.text === 'inspect') return 'util.inspect(…)';
+  }
+  return undefined;
+}
+
+/** The leak `node` is, if any. */
+function leakAt(node: ts.Node): Leak | undefined {
+  if (ts.isPropertyAccessExpression(node) && node.name.text === 'stack') {
+    const errorName = caughtErrorName(node.expression);
+    if (errorName) return { node, errorName, kind: 'stack', shape: `${errorName}.stack` };
+  }
+  if (ts.isCallExpression(node) && node.arguments.length > 0) {
+    const shape = stringifyingCall(node);
+    const errorName = shape ? caughtErrorName(node.arguments[0]) : undefined;
+    if (shape && errorName) return { node, errorName, kind: 'stringified', shape: shape.replace('…', errorName) };
+  }
+  if (ts.isTemplateSpan(node)) {
+    const errorName = caughtErrorName(node.expression);
+    if (errorName) return { node: node.expression, errorName, kind: 'stringified', shape: '${' + errorName + '}' };
+  }
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    for (const [side, other] of [
+      [node.left, node.right],
+      [node.right, node.left],
+    ] as const) {
+      const errorName = caughtErrorName(side);
+      const otherIsText = staticText(other) !== undefined;
+      if (errorName && otherIsText) return { node: side, errorName, kind: 'stringified', shape: `'…' + ${errorName}` };
+    }
+  }
+  return undefined;
+}
+
+/** Every leak inside an expression that becomes error text (not entering nested functions). */
+function leaksIn(expression: ts.Node): Leak[] {
+  const leaks: Leak[] = [];
+  const visit = (node: ts.Node): boolean | void => {
+    if (isFunctionLike(node)) return false;
+    const leak = leakAt(node);
+    if (leak) {
+      leaks.push(leak);
+      // `String(err.stack)` is one leak: the stack; do not descend into a reported expression.
+      return leak.node === node ? false : undefined;
+    }
+  };
+  if (visit(expression) !== false) walk(expression, visit);
+  return leaks;
+}
+
+/** What the model and the customer get to see, for the message. */
+function exposureOf(leak: Leak): string {
+  if (leak.kind === 'stack') return 'a stack trace (file paths, line numbers, dependency names)';
+  if (leak.shape.startsWith('JSON.stringify')) {
+    return 'either "{}" (an Error\'s fields are not enumerable) or every field of the thrown object, request configuration and headers included';
+  }
+  if (leak.shape.includes('inspect')) return 'the whole error object, stack and nested causes included';
+  return 'the raw error: its class name and whatever a dependency put in its message (hosts, paths, SQL), or "[object Object]"';
+}
+
+/** The replacement text for a leak. */
+function replacement(context: AnalysisContext, leak: Leak): { start: number; end: number; newText: string } {
+  if (leak.kind === 'stack' && ts.isPropertyAccessExpression(leak.node)) {
+    return { start: leak.node.name.getStart(context.sourceFile), end: leak.node.name.getEnd(), newText: 'message' };
+  }
+  const safe = safeMessageSource(leak.errorName);
+  const parent = leak.node.parent;
+  const standsAlone =
+    ts.isTemplateSpan(parent) ||
+    ts.isParenthesizedExpression(parent) ||
+    ts.isPropertyAssignment(parent) ||
+    ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== leak.node);
+  return {
+    start: leak.node.getStart(context.sourceFile),
+    end: leak.node.getEnd(),
+    newText: standsAlone ? safe : `(${safe})`,
+  };
+}
+
+function fixesFor(context: AnalysisContext, leak: Leak): Fix[] {
+  const title =
+    leak.kind === 'stack'
+      ? `Use ${leak.errorName}.message instead of ${leak.errorName}.stack`
+      : `Use ${leak.errorName}.message (or a neutral text for non-Error values) instead of ${leak.shape}`;
+  return [{ title, edits: [replacement(context, leak)], preferred: true }];
+}
+
+/** Expressions that become error text: envelope text content, and the arguments of throws inside handlers. */
+function errorTextSources(context: AnalysisContext): ts.Node[] {
+  const sources: ts.Node[] = context.envelopes.flatMap((envelope) => envelope.texts.map((text) => text.node));
+  const visit = (node: ts.Node): void => {
+    if (ts.isThrowStatement(node) && node.expression && context.handlerOf(node)) {
+      const thrown = unwrapExpression(node.expression);
+      if ((ts.isNewExpression(thrown) || ts.isCallExpression(thrown)) && calleeName(thrown)) {
+        sources.push(...(thrown.arguments ?? []));
+      } else {
+        sources.push(thrown);
+      }
+    }
+  };
+  if (context.handlers.length > 0)
+    for (const node of context.nodes.ofKinds([ts.SyntaxKind.ThrowStatement])) visit(node);
+  return sources;
+}
+
+export const leakedInternals: Check = {
+  meta: {
+    id: 'leaked-internals',
+    description:
+      'Error text built from a stack trace or a stringified error (err.stack, String(err), JSON.stringify(err), inspect(err), `${err}`).',
+    defaultSeverity: 'warning',
+    fixable: true,
+  },
+  run(context, report) {
+    const reported = new Set<ts.Node>();
+    for (const source of errorTextSources(context)) {
+      for (const leak of leaksIn(source)) {
+        if (reported.has(leak.node)) continue;
+        reported.add(leak.node);
+        const what = exposureOf(leak);
+        report({
+          node: leak.node,
+          message: `This error text is built from ${leak.shape}, which shows the model and the customer ${what}. Use the error's message or a written explanation, and log the details instead.`,
+          fixes: () => fixesFor(context, leak),
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,74 @@
+import ts from 'typescript';
+import { type ErrorCategory, nearestCategory, spellCategory } from '../../../shared/src/taxonomy';
+import { insertProperties } from '../fixes/edits';
+import {
+  envelopeMessages,
+  errorCodeOf,
+  hasCategory,
+  hasSpreadFields,
+  keyOf,
+  objectOf,
+} from '../envelopes/envelopeFields';
+import type { ErrorEnvelope } from '../envelopes/envelopes';
+import { describeInference, inferEnvelope } from '../fixes/inference';
+import type { AnalysisContext, Check, Fix } from '../types';
+
+/** The category to add and what it rests on: the envelope's own error code first, then evidence in scope. */
+function inferCategory(envelope: ErrorEnvelope): { category: ErrorCategory; evidence: string } {
+  const code = errorCodeOf(envelope);
+  if (code) {
+    const fromCode = nearestCategory(code);
+    if (fromCode !== 'UNKNOWN' || /^(INTERNAL|UNKNOWN|ERROR)$/i.test(code)) {
+      return { category: fromCode, evidence: ` (code ${code})` };
+    }
+  }
+  const inference = inferEnvelope(envelope.object, envelopeMessages(envelope));
+  return { category: inference.category, evidence: describeInference(inference) };
+}
+
+/** Where the new field goes: beside isRetryable when that lives in structuredContent or JSON text. */
+function homeFor(
+  context: AnalysisContext,
+  envelope: ErrorEnvelope,
+): { object: ts.ObjectLiteralExpression; key: string } {
+  const retryable = envelope.retryable;
+  const key = retryable && keyOf(retryable) === 'is_retryable' ? 'error_category' : 'errorCategory';
+  if (retryable && retryable.location !== 'top-level') return { object: objectOf(retryable), key };
+  if (context.settings.envelopeStyle === 'structured' && envelope.structuredContent) {
+    return { object: envelope.structuredContent, key };
+  }
+  return { object: envelope.object, key };
+}
+
+function fix(context: AnalysisContext, envelope: ErrorEnvelope): Fix[] {
+  const { category, evidence } = inferCategory(envelope);
+  const { object, key } = homeFor(context, envelope);
+  const spelled = `'${spellCategory(category, context.settings.categoryCase)}'`;
+  return [
+    {
+      title: `Add ${key}: ${spelled}${evidence}`,
+      edits: [insertProperties(context, object, [`${key}: ${spelled}`])],
+      preferred: true,
+    },
+  ];
+}
+
+export const missingErrorCategory: Check = {
+  meta: {
+    id: 'missing-error-category',
+    description: 'An error envelope that does not say what kind of failure it reports (errorCategory).',
+    defaultSeverity: 'warning',
+    fixable: true,
+  },
+  run(context, report) {
+    for (const envelope of context.envelopes) {
+      if (hasCategory(envelope) || hasSpreadFields(envelope)) continue;
+      report({
+        node: envelope.isErrorProperty,
+        message:
+          'This error envelope has no errorCategory: an agent cannot tell a temporary failure from bad input, a missing permission, a policy refusal or a missing resource, so it cannot choose what to do next.',
+        fixes: () => fix(context, envelope),
+      });
+    }
+  },
+};

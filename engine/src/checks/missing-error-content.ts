@@ -1,0 +1,142 @@
+import ts from 'typescript';
+import { type EnvelopeSpec, renderTextSource } from '../../../shared/src/envelopeStyle';
+import { type ErrorCategory, canonicalCategory, defaultRetryable } from '../../../shared/src/taxonomy';
+import { insertProperties, safeMessageSource } from '../fixes/edits';
+import {
+  caughtErrorName,
+  envelopeMessages,
+  hasSpreadFields,
+  replacePropertyValue,
+  toolNameOf,
+} from '../envelopes/envelopeFields';
+import { type ErrorEnvelope, literalBoolean, literalString } from '../envelopes/envelopes';
+import { inferEnvelope } from '../fixes/inference';
+import { findProperty, staticText, unwrapExpression } from '../parse/syntax';
+import type { AnalysisContext, Check, Fix } from '../types';
+
+type Emptiness = 'missing' | 'nullish' | 'empty' | 'blank';
+
+/** Why the envelope tells the model nothing, or undefined when its content may say something. */
+function emptiness(envelope: ErrorEnvelope): Emptiness | undefined {
+  if (envelope.contentShape === 'missing') return 'missing';
+  if (envelope.contentShape === 'empty') return 'empty';
+  const property = envelope.contentProperty;
+  if (!property || !ts.isPropertyAssignment(property)) return undefined;
+  const value = unwrapExpression(property.initializer);
+  if (value.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(value) && value.text === 'undefined')) {
+    return 'nullish';
+  }
+  if (!ts.isArrayLiteralExpression(value) || value.elements.length === 0) return undefined;
+  const allBlank = value.elements.every((element) => {
+    const item = unwrapExpression(element as ts.Expression);
+    if (!ts.isObjectLiteralExpression(item)) return false;
+    const text = findProperty(item, ['text']);
+    if (!text || !ts.isPropertyAssignment(text)) return false;
+    const words = staticText(text.initializer);
+    return words !== undefined && words.trim().length === 0;
+  });
+  return allBlank ? 'blank' : undefined;
+}
+
+const PROBLEM: Record<Emptiness, string> = {
+  missing: 'has no content',
+  nullish: 'has no content',
+  empty: 'has an empty content array',
+  blank: 'has only empty text in its content',
+};
+
+/** Words for a category that the inference rules read back as the same category. */
+function wording(category: ErrorCategory, retryable: boolean): string {
+  switch (category) {
+    case 'TRANSIENT':
+      return retryable ? 'temporary failure, retrying later may succeed' : 'temporary failure, retry budget spent';
+    case 'VALIDATION':
+      return 'invalid input, correct the arguments before calling again';
+    case 'PERMISSION':
+      return 'not allowed for this caller';
+    case 'BUSINESS':
+      return 'refused by a business policy';
+    case 'NOT_FOUND':
+      return retryable
+        ? 'the requested resource was not found yet, it may appear shortly'
+        : 'the requested resource was not found';
+    case 'UNKNOWN':
+      return 'unclassified failure, report it to an operator';
+  }
+}
+
+function factsOf(envelope: ErrorEnvelope): { category: ErrorCategory; retryable: boolean } {
+  const declared = canonicalCategory(literalString(envelope.category) ?? '');
+  const declaredRetryable = literalBoolean(envelope.retryable);
+  if (declared) return { category: declared, retryable: declaredRetryable ?? defaultRetryable(declared) };
+  const inference = inferEnvelope(envelope.object, envelopeMessages(envelope));
+  return { category: inference.category, retryable: declaredRetryable ?? inference.retryable };
+}
+
+function escapeForTemplate(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+}
+
+function escapeForQuote(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
+}
+
+function fix(context: AnalysisContext, envelope: ErrorEnvelope, kind: Emptiness): Fix[] {
+  const { category, retryable } = factsOf(envelope);
+  const tool = toolNameOf(context, envelope.object) ?? 'The tool';
+  const words = `${tool} failed: ${wording(category, retryable)}`;
+  const caught = caughtErrorName(envelope.object);
+  const messageSource = caught
+    ? '`' +
+      escapeForTemplate(`${tool} failed (${wording(category, retryable)}): `) +
+      '${' +
+      safeMessageSource(caught) +
+      '}`'
+    : `'${escapeForQuote(words)}'`;
+  const spec: EnvelopeSpec = { category, retryable, messageSource };
+  const text = renderTextSource(spec, {
+    style: context.settings.envelopeStyle,
+    categoryCase: context.settings.categoryCase,
+    indent: '',
+  });
+  const array = `[{ type: 'text', text: ${text} }]`;
+  const property = envelope.contentProperty;
+  const shown = caught ? `${tool} failed (…): <the error's message>` : words;
+  if (kind === 'missing' || !property) {
+    return [
+      {
+        title: `Add content: '${shown}'`,
+        edits: [insertProperties(context, envelope.object, [`content: ${array}`])],
+        preferred: true,
+      },
+    ];
+  }
+  return [
+    {
+      title: `Replace the empty content with '${shown}'`,
+      edits: [replacePropertyValue(context, property, array)],
+      preferred: true,
+    },
+  ];
+}
+
+export const missingErrorContent: Check = {
+  meta: {
+    id: 'missing-error-content',
+    description: 'An error envelope with no content, an empty content array, or only empty text.',
+    defaultSeverity: 'error',
+    fixable: true,
+  },
+  run(context, report) {
+    for (const envelope of context.envelopes) {
+      if (hasSpreadFields(envelope)) continue;
+      const kind = emptiness(envelope);
+      if (!kind) continue;
+      report({
+        node: envelope.isErrorProperty,
+        message: `This error envelope ${PROBLEM[kind]}: most hosts show the model only content, so it learns that the call failed but not what failed or what to do about it.`,
+        fixes: () => fix(context, envelope, kind),
+      });
+    }
+  },
+};

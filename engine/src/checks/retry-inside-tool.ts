@@ -1,0 +1,177 @@
+import ts from 'typescript';
+import { isFunctionLike, unwrapExpression, walk } from '../parse/syntax';
+import { LOOP_KINDS } from '../parse/nodeIndex';
+import type { AnalysisContext, Check } from '../types';
+
+/** Callee names of retry and backoff helpers (compared case-insensitively). */
+const RETRY_HELPER =
+  /^(p|async|promise)?retry(async|withbackoff|operation)?$|^with(retry|retries|backoff)$|^(exponential)?backoff$/i;
+/** Packages whose imports are retry helpers whatever they are named locally. */
+const RETRY_PACKAGES = new Set([
+  'p-retry',
+  'async-retry',
+  'retry',
+  'promise-retry',
+  'exponential-backoff',
+  'ts-retry-promise',
+  'retry-axios',
+]);
+/** Calls that wait between attempts. */
+const SLEEP_CALL = /^(sleep|delay|wait|pause|setTimeout|backoff|waitFor|timeout)$|sleep|backoff|delay/i;
+/** Identifiers that count attempts. */
+const ATTEMPT_NAME = /attempt|retr(y|ies)|tries|backoff/i;
+
+type Loop = ts.ForStatement | ts.ForOfStatement | ts.ForInStatement | ts.WhileStatement | ts.DoStatement;
+
+function isLoop(node: ts.Node): node is Loop {
+  return (
+    ts.isForStatement(node) ||
+    ts.isForOfStatement(node) ||
+    ts.isForInStatement(node) ||
+    ts.isWhileStatement(node) ||
+    ts.isDoStatement(node)
+  );
+}
+
+function callName(call: ts.CallExpression): string | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  return undefined;
+}
+
+/** Local names bound by imports (or `require`) of retry packages. */
+function retryImports(context: AnalysisContext): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.importClause) {
+      if (RETRY_PACKAGES.has(node.moduleSpecifier.text)) {
+        const clause = node.importClause;
+        if (clause.name) names.add(clause.name.text);
+        const bindings = clause.namedBindings;
+        if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
+        if (bindings && ts.isNamedImports(bindings))
+          for (const element of bindings.elements) names.add(element.name.text);
+      }
+    } else if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      ts.isCallExpression(node.initializer) &&
+      ts.isIdentifier(node.initializer.expression) &&
+      node.initializer.expression.text === 'require' &&
+      node.initializer.arguments.length === 1 &&
+      ts.isStringLiteral(node.initializer.arguments[0]) &&
+      RETRY_PACKAGES.has(node.initializer.arguments[0].text)
+    ) {
+      names.add(node.name.text);
+    }
+  };
+  for (const node of context.nodes.ofKinds([ts.SyntaxKind.ImportDeclaration, ts.SyntaxKind.VariableDeclaration]))
+    visit(node);
+  return names;
+}
+
+/** The loop's header: the node after which the body starts. */
+function loopHeader(loop: Loop): ts.Node | undefined {
+  if (ts.isForStatement(loop)) return loop.incrementor ?? loop.condition ?? loop.initializer;
+  if (ts.isForOfStatement(loop) || ts.isForInStatement(loop)) return loop.expression;
+  if (ts.isWhileStatement(loop)) return loop.expression;
+  return undefined;
+}
+
+/** Why a loop is a retry loop: a try/catch (or `.catch(…)`) in its body plus a wait, a `continue` from the catch, or an attempt counter. */
+function retryEvidence(loop: Loop): string | undefined {
+  let hasTry = false;
+  let continueInCatch = false;
+  let sleeps = false;
+  let counts = false;
+  const header = loopHeader(loop);
+  const headerNodes: ts.Node[] = ts.isForStatement(loop)
+    ? [loop.initializer, loop.condition, loop.incrementor].filter((n): n is ts.ForInitializer | ts.Expression => !!n)
+    : ts.isDoStatement(loop)
+      ? [loop.expression]
+      : header
+        ? [header]
+        : [];
+  const inspect = (node: ts.Node, inCatch: boolean): void => {
+    walk(node, (child) => {
+      if (isFunctionLike(child) && !ts.isArrowFunction(child)) return false;
+      if (ts.isTryStatement(child) && child.catchClause) hasTry = true;
+      // `await call().catch(() => undefined)` swallows a failure just like a try/catch.
+      if (
+        ts.isCallExpression(child) &&
+        ts.isPropertyAccessExpression(child.expression) &&
+        child.expression.name.text === 'catch'
+      ) {
+        hasTry = true;
+      }
+      if (ts.isCatchClause(child)) {
+        inspect(child.block, true);
+        return false;
+      }
+      if (ts.isContinueStatement(child) && inCatch) continueInCatch = true;
+      if (ts.isCallExpression(child) && SLEEP_CALL.test(callName(child) ?? '')) sleeps = true;
+      if (ts.isIdentifier(child) && ATTEMPT_NAME.test(child.text)) counts = true;
+    });
+  };
+  inspect(loop.statement, false);
+  for (const node of headerNodes) {
+    if (ts.isIdentifier(node) && ATTEMPT_NAME.test(node.text)) counts = true;
+    walk(node, (child) => {
+      if (ts.isIdentifier(child) && ATTEMPT_NAME.test(child.text)) counts = true;
+    });
+  }
+  if (!hasTry) return undefined;
+  if (sleeps) return 'waits between attempts';
+  if (counts) return 'counts attempts';
+  // Over a collection, `continue` in the catch skips an item; elsewhere it tries again.
+  const overCollection = ts.isForOfStatement(loop) || ts.isForInStatement(loop);
+  if (continueInCatch && !overCollection) return 'tries again from the catch';
+  return undefined;
+}
+
+/** From the loop keyword through the closing parenthesis of its header (`do` alone for do…while). */
+function headRange(context: AnalysisContext, loop: Loop): { start: number; end: number } {
+  const start = loop.getStart(context.sourceFile);
+  if (ts.isDoStatement(loop)) return { start, end: start + 'do'.length };
+  const bodyStart = loop.statement.getStart(context.sourceFile);
+  const close = context.text.lastIndexOf(')', bodyStart);
+  return { start, end: close > start ? close + 1 : bodyStart };
+}
+
+const ADVICE =
+  'Retry policy belongs in the agent loop: a tool that retries internally hides its failures and spends the budget the agent cannot see. Try once and, on a temporary failure, return errorCategory TRANSIENT with isRetryable: true (and retryAfterMs when known).';
+
+export const retryInsideTool: Check = {
+  meta: {
+    id: 'retry-inside-tool',
+    description:
+      'A retry loop or a retry/backoff helper inside a tool handler, hiding failures and the retry budget from the agent.',
+    defaultSeverity: 'info',
+    fixable: false,
+  },
+  run(context, report) {
+    if (context.handlers.length === 0) return;
+    const imported = retryImports(context);
+    for (const node of context.nodes.ofKinds(LOOP_KINDS)) {
+      if (!isLoop(node) || !context.handlerOf(node)) continue;
+      const evidence = retryEvidence(node);
+      if (evidence) report({ ...headRange(context, node), message: `This loop retries (it ${evidence}). ${ADVICE}` });
+    }
+    for (const node of context.nodes.of(ts.SyntaxKind.CallExpression, ts.isCallExpression)) {
+      const name = callName(node);
+      if (!name) continue;
+      const callee = unwrapExpression(node.expression);
+      const viaImport =
+        (ts.isIdentifier(callee) && imported.has(callee.text)) ||
+        (ts.isPropertyAccessExpression(callee) &&
+          ts.isIdentifier(callee.expression) &&
+          imported.has(callee.expression.text));
+      // The cheap name test first: most calls are not retry helpers, and finding the handler walks parents.
+      if ((viaImport || RETRY_HELPER.test(name)) && context.handlerOf(node)) {
+        report({ node: node.expression, message: `${name}() retries inside the tool. ${ADVICE}` });
+      }
+    }
+  },
+};

@@ -1,0 +1,129 @@
+import ts from 'typescript';
+import { thrownMessageSource, specFrom, throwToReturn, wrapBodyInTryCatch } from '../fixes/edits';
+import type { ToolHandler } from '../discovery/handlers';
+import { describeInference, inferEnvelope, thrownMessage } from '../fixes/inference';
+import { type FunctionLike, calleeName, enclosingTry, isFunctionLike } from '../parse/syntax';
+import type { AnalysisContext, Check, Fix } from '../types';
+
+const PROTOCOL_ERROR_TYPES = new Set(['McpError', 'ProtocolError']);
+
+/** Throws of McpError/ProtocolError belong to protocol-error-for-execution-failure. */
+export function isProtocolErrorThrow(statement: ts.ThrowStatement): boolean {
+  const thrown = statement.expression;
+  return (
+    thrown !== undefined &&
+    (ts.isNewExpression(thrown) || ts.isCallExpression(thrown)) &&
+    PROTOCOL_ERROR_TYPES.has(calleeName(thrown) ?? '')
+  );
+}
+
+/** Throw statements in `fn` (including nested callbacks, not classes) that no try/catch inside `fn` catches. */
+export function uncaughtThrows(context: AnalysisContext, fn: FunctionLike): ts.ThrowStatement[] {
+  const throws: ts.ThrowStatement[] = [];
+  if (!fn.body) return throws;
+  for (const node of context.nodes.within(fn.body, [ts.SyntaxKind.ThrowStatement])) {
+    if (ts.isThrowStatement(node) && !isInClass(node, fn) && !isCaughtWithin(node, fn)) throws.push(node);
+  }
+  return throws;
+}
+
+function isInClass(node: ts.Node, boundary: ts.Node): boolean {
+  for (let current = node.parent; current && current !== boundary; current = current.parent) {
+    if (ts.isClassLike(current)) return true;
+  }
+  return false;
+}
+
+function isCaughtWithin(node: ts.Node, boundary: ts.Node): boolean {
+  let child: ts.Node = node;
+  let current: ts.Node | undefined = node.parent;
+  while (current && current !== boundary) {
+    if (ts.isTryStatement(current) && current.tryBlock === child && current.catchClause) return true;
+    child = current;
+    current = current.parent;
+  }
+  return false;
+}
+
+/** Whether every direct call of `helper` from the handler happens inside a try/catch. */
+function callsAreGuarded(context: AnalysisContext, handler: ToolHandler, helper: FunctionLike): boolean {
+  const name = helperName(helper);
+  if (!name || !handler.fn.body) return false;
+  let calls = 0;
+  let guarded = 0;
+  for (const node of context.nodes.within(handler.fn.body, [ts.SyntaxKind.CallExpression])) {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === name) {
+      calls++;
+      if (isCaughtWithin(node, handler.fn)) guarded++;
+    }
+  }
+  return calls > 0 && calls === guarded;
+}
+
+function helperName(fn: FunctionLike): string | undefined {
+  if (ts.isFunctionDeclaration(fn)) return fn.name?.text;
+  if (ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name)) return fn.parent.name.text;
+  return undefined;
+}
+
+/** Whether the throw is in the handler's own body (not a nested callback), so `return` is equivalent. */
+function isInOwnBody(statement: ts.ThrowStatement, fn: FunctionLike): boolean {
+  let current: ts.Node | undefined = statement.parent;
+  while (current && current !== fn) {
+    if (isFunctionLike(current)) return false;
+    current = current.parent;
+  }
+  return current === fn;
+}
+
+function fixes(context: AnalysisContext, handler: ToolHandler, statement: ts.ThrowStatement, own: boolean): Fix[] {
+  const result: Fix[] = [];
+  if (own) {
+    const inference = inferEnvelope(statement, [thrownMessage(statement)]);
+    const spec = specFrom(inference, thrownMessageSource(context, statement));
+    result.push({
+      title: `Return an error envelope: errorCategory '${inference.category}', isRetryable: ${inference.retryable}${describeInference(inference)}`,
+      edits: [throwToReturn(context, statement, spec)],
+      preferred: true,
+    });
+  }
+  if (handler.fn.body && enclosingTry(statement, handler.fn) === undefined) {
+    result.push({
+      title: 'Wrap the handler body in try/catch returning structured errors',
+      edits: [wrapBodyInTryCatch(context, handler.fn, handler.toolName)],
+      preferred: !own,
+    });
+  }
+  return result;
+}
+
+export const throwInHandler: Check = {
+  meta: {
+    id: 'throw-in-handler',
+    description: 'A throw inside a tool handler that no try/catch in the handler catches.',
+    defaultSeverity: 'warning',
+    fixable: true,
+  },
+  run(context, report) {
+    for (const handler of context.handlers) {
+      const sites: Array<{ statement: ts.ThrowStatement; own: boolean }> = uncaughtThrows(context, handler.fn).map(
+        (statement) => ({ statement, own: isInOwnBody(statement, handler.fn) }),
+      );
+      for (const helper of context.helpersOf(handler)) {
+        if (callsAreGuarded(context, handler, helper)) continue;
+        for (const statement of uncaughtThrows(context, helper)) sites.push({ statement, own: false });
+      }
+      for (const { statement, own } of sites) {
+        if (isProtocolErrorThrow(statement)) continue;
+        report({
+          node: statement,
+          severity: handler.lowLevel ? 'error' : 'warning',
+          message: handler.lowLevel
+            ? 'This throw escapes a low-level tools/call handler and becomes a JSON-RPC error that the model never sees. Return an error envelope (isError, errorCategory, isRetryable, content) instead.'
+            : 'This throw escapes the tool handler and reaches the model as unstructured text with no errorCategory or isRetryable. Return an error envelope instead.',
+          fixes: () => fixes(context, handler, statement, own),
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,174 @@
+/**
+ * The one engine behind the language server and `mcp-envelope check`: parse a file once,
+ * find its handlers and envelopes once, run every enabled check, drop suppressed findings.
+ */
+import ts from 'typescript';
+import { CHECKS } from './checks';
+import { findErrorEnvelopes, type ErrorEnvelope } from './envelopes/envelopes';
+import {
+  type ExternalHandlerRef,
+  type HandlerScan,
+  type ToolHandler,
+  namedFunctions,
+  scanHandlers,
+} from './discovery/handlers';
+import { NodeIndex } from './parse/nodeIndex';
+import { suppressedLines } from './parse/suppression';
+import { type FunctionLike, isFunctionLike, lineIndentAt } from './parse/syntax';
+import type { AnalysisContext, EngineSettings, Finding, Severity } from './types';
+
+export const MCP_IMPORT_PATTERN = /@modelcontextprotocol\/|\bisError\b|@mcpToolHandler/;
+
+/** Whether a file should be analysed at all: the extension stays silent in unrelated projects. */
+export function isRelevant(text: string, settings: EngineSettings, registeredElsewhere: boolean): boolean {
+  if (registeredElsewhere || MCP_IMPORT_PATTERN.test(text)) return true;
+  return settings.handlerFactories.some((name) => text.includes(name + '('));
+}
+
+/** Heuristic for binary files renamed `.ts`: NUL bytes near the start. */
+export function looksBinary(text: string): boolean {
+  return text.slice(0, 8192).includes('\u0000');
+}
+
+export function scriptKindFor(fileName: string): ts.ScriptKind {
+  if (/\.tsx$/i.test(fileName)) return ts.ScriptKind.TSX;
+  if (/\.jsx$/i.test(fileName)) return ts.ScriptKind.JSX;
+  if (/\.[cm]?js$/i.test(fileName)) return ts.ScriptKind.JS;
+  return ts.ScriptKind.TS;
+}
+
+export function parseSource(fileName: string, text: string): ts.SourceFile {
+  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKindFor(fileName));
+}
+
+export interface AnalyseOptions {
+  /** Exports of this file that other files register as handlers. */
+  externalExports?: ReadonlyMap<string, Omit<ExternalHandlerRef, 'fileName' | 'exportName'>>;
+  resolveImport?: (specifier: string, fromFile: string) => string | undefined;
+}
+
+export interface AnalysisResult {
+  findings: Finding[];
+  scan: HandlerScan;
+  sourceFile: ts.SourceFile;
+}
+
+function nearestFunction(node: ts.Node): ts.Node | undefined {
+  let current = node.parent;
+  while (current && !isFunctionLike(current) && !ts.isClassLike(current)) current = current.parent;
+  return current;
+}
+
+class Context implements AnalysisContext {
+  private helperCache = new Map<ToolHandler, FunctionLike[]>();
+  private ownerCache?: Map<ts.Node, ToolHandler>;
+  private lazyEnvelopes?: ErrorEnvelope[];
+
+  constructor(
+    readonly sourceFile: ts.SourceFile,
+    readonly settings: EngineSettings,
+    private readonly scan: HandlerScan,
+    readonly nodes: NodeIndex,
+  ) {}
+
+  get text(): string {
+    return this.sourceFile.text;
+  }
+  get handlers(): readonly ToolHandler[] {
+    return this.scan.handlers;
+  }
+  get registrations() {
+    return this.scan.registrations;
+  }
+  get envelopes(): readonly ErrorEnvelope[] {
+    this.lazyEnvelopes ??= findErrorEnvelopes(this.nodes);
+    return this.lazyEnvelopes;
+  }
+
+  helpersOf(handler: ToolHandler): readonly FunctionLike[] {
+    const cached = this.helperCache.get(handler);
+    if (cached) return cached;
+    const names = new Set<string>();
+    for (const node of this.nodes.within(handler.fn, [ts.SyntaxKind.CallExpression])) {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && nearestFunction(node) === handler.fn) {
+        names.add(node.expression.text);
+      }
+    }
+    const functions = namedFunctions(this.nodes);
+    const helpers: FunctionLike[] = [];
+    for (const name of names) {
+      const helper = functions.get(name);
+      if (helper && helper !== handler.fn && !helpers.includes(helper)) helpers.push(helper);
+    }
+    this.helperCache.set(handler, helpers);
+    return helpers;
+  }
+
+  handlerOf(node: ts.Node): ToolHandler | undefined {
+    if (!this.ownerCache) {
+      this.ownerCache = new Map();
+      for (const handler of this.scan.handlers) this.ownerCache.set(handler.fn, handler);
+      for (const handler of this.scan.handlers) {
+        for (const helper of this.helpersOf(handler)) {
+          if (!this.ownerCache.has(helper)) this.ownerCache.set(helper, handler);
+        }
+      }
+    }
+    let current: ts.Node | undefined = node;
+    while (current) {
+      if (isFunctionLike(current)) {
+        const owner = this.ownerCache.get(current);
+        if (owner) return owner;
+      }
+      current = current.parent;
+    }
+    return undefined;
+  }
+
+  indentOf(node: ts.Node): string {
+    return lineIndentAt(this.sourceFile.text, node.getStart(this.sourceFile));
+  }
+}
+
+/** Runs every enabled check on a parsed source file. */
+export function analyseSourceFile(
+  sourceFile: ts.SourceFile,
+  settings: EngineSettings,
+  options: AnalyseOptions = {},
+): AnalysisResult {
+  const nodes = NodeIndex.of(sourceFile);
+  const scan = scanHandlers(sourceFile, {
+    handlerFactories: settings.handlerFactories,
+    externalExports: options.externalExports,
+    resolveImport: options.resolveImport,
+    index: nodes,
+  });
+  const context = new Context(sourceFile, settings, scan, nodes);
+  const findings: Finding[] = [];
+  const lineOf = (offset: number): number => sourceFile.getLineAndCharacterOfPosition(offset).line;
+  const suppressed = suppressedLines(sourceFile.text, lineOf);
+  const noFixes = () => [];
+
+  for (const check of CHECKS) {
+    const setting = settings.severities[check.meta.id] ?? 'default';
+    if (setting === 'off') continue;
+    check.run(context, (report) => {
+      const start = report.start ?? report.node?.getStart(sourceFile) ?? 0;
+      const end = report.end ?? report.node?.getEnd() ?? start;
+      const ids = suppressed.size > 0 ? suppressed.get(lineOf(start)) : undefined;
+      if (ids && (ids.has('*') || ids.has(check.meta.id))) return;
+      const severity: Severity = setting === 'default' ? (report.severity ?? check.meta.defaultSeverity) : setting;
+      findings.push({
+        check: check.meta.id,
+        severity,
+        message: report.message,
+        start,
+        end,
+        fixable: check.meta.fixable && report.fixes !== undefined,
+        computeFixes: report.fixes ?? noFixes,
+      });
+    });
+  }
+  findings.sort((a, b) => a.start - b.start || a.check.localeCompare(b.check));
+  return { findings, scan, sourceFile };
+}

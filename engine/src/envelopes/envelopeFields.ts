@@ -1,0 +1,111 @@
+/** Small readers and edits over an error envelope's fields, shared by the envelope checks. */
+import ts from 'typescript';
+import { CATEGORY_KEYS, type EnvelopeField, type ErrorEnvelope } from './envelopes';
+import {
+  type NamedProperty,
+  enclosingFunction,
+  findProperty,
+  isFunctionLike,
+  propertyNameText,
+  staticText,
+  unwrapExpression,
+} from '../parse/syntax';
+import type { AnalysisContext, OffsetEdit } from '../types';
+
+/** The object literal a field is written in (the envelope, its structuredContent, or a JSON text object). */
+export function objectOf(field: EnvelopeField): ts.ObjectLiteralExpression {
+  return field.property.parent;
+}
+
+/** The name a field is written under: `isRetryable`, `is_retryable`, `retryable`… */
+export function keyOf(field: EnvelopeField): string {
+  return propertyNameText(field.property.name) ?? '';
+}
+
+/** Whether a spread in the envelope (or its structuredContent) may set fields the analysis cannot see. */
+export function hasSpreadFields(envelope: ErrorEnvelope): boolean {
+  return envelope.open;
+}
+
+/** Whether a static JSON string in the envelope's text carries one of `keys`. */
+export function staticJsonHas(envelope: ErrorEnvelope, keys: readonly string[]): boolean {
+  return envelope.texts.some((text) => text.jsonKeys !== undefined && keys.some((key) => text.jsonKeys?.has(key)));
+}
+
+/** Whether the envelope carries an errorCategory anywhere the decoder reads one. */
+export function hasCategory(envelope: ErrorEnvelope): boolean {
+  return envelope.category !== undefined || staticJsonHas(envelope, CATEGORY_KEYS);
+}
+
+/** Replaces a property's value; a shorthand property (`isRetryable`) becomes `isRetryable: <value>`. */
+export function replacePropertyValue(
+  context: AnalysisContext,
+  property: NamedProperty,
+  valueSource: string,
+): OffsetEdit {
+  if (ts.isShorthandPropertyAssignment(property)) {
+    return {
+      start: property.getStart(context.sourceFile),
+      end: property.getEnd(),
+      newText: `${property.name.text}: ${valueSource}`,
+    };
+  }
+  const value = property.initializer;
+  return { start: value.getStart(context.sourceFile), end: value.getEnd(), newText: valueSource };
+}
+
+/** A string-literal `code` (the `{ ok: false, code, message }` shape) beside the envelope's other fields. */
+export function errorCodeOf(envelope: ErrorEnvelope): string | undefined {
+  const homes: ts.ObjectLiteralExpression[] = [envelope.object];
+  if (envelope.structuredContent) homes.push(envelope.structuredContent);
+  for (const text of envelope.texts) if (text.jsonObject) homes.push(text.jsonObject);
+  for (const home of homes) {
+    const property = findProperty(home, ['code', 'error_code', 'errorCode']);
+    if (property && ts.isPropertyAssignment(property)) {
+      const value = unwrapExpression(property.initializer);
+      if (ts.isStringLiteralLike(value)) return value.text;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The name of the tool an envelope reports on, when it is unambiguous: the envelope is in a handler
+ * registered under a literal name, or in a same-file helper that only that handler calls.
+ */
+export function toolNameOf(context: AnalysisContext, node: ts.Node): string | null {
+  const handler = context.handlerOf(node);
+  if (!handler?.toolName) return null;
+  let fn = enclosingFunction(node);
+  while (fn && fn !== handler.fn && !context.handlers.some((h) => h.fn === fn)) {
+    const helperOfSeveral = context.handlers.filter((h) => context.helpersOf(h).some((helper) => helper === fn));
+    if (helperOfSeveral.length > 1) return null;
+    if (helperOfSeveral.length === 1) return helperOfSeveral[0].toolName;
+    fn = enclosingFunction(fn);
+  }
+  return handler.toolName;
+}
+
+/** The identifier bound by the catch clause that encloses `node` in the same function, if any. */
+export function caughtErrorName(node: ts.Node): string | undefined {
+  let current: ts.Node | undefined = node.parent;
+  while (current && !isFunctionLike(current)) {
+    if (ts.isCatchClause(current)) {
+      const declaration = current.variableDeclaration;
+      return declaration && ts.isIdentifier(declaration.name) ? declaration.name.text : undefined;
+    }
+    current = current.parent;
+  }
+  return undefined;
+}
+
+/** The words of the envelope's messages: static text parts and the `message` of JSON text objects. */
+export function envelopeMessages(envelope: ErrorEnvelope): (string | undefined)[] {
+  const messages: (string | undefined)[] = [];
+  for (const text of envelope.texts) {
+    messages.push(text.staticText);
+    const message = text.jsonObject && findProperty(text.jsonObject, ['message', 'error']);
+    if (message && ts.isPropertyAssignment(message)) messages.push(staticText(message.initializer));
+  }
+  return messages;
+}

@@ -1,0 +1,201 @@
+/** Edits that quick fixes share: adding envelope fields, turning a throw into a return, wrapping a body. */
+import ts from 'typescript';
+import { type EnvelopeSpec, renderEnvelope, renderEnvelopeProperties } from '../../../shared/src/envelopeStyle';
+import type { ErrorEnvelope } from '../envelopes/envelopes';
+import type { Inference } from './inference';
+import { type FunctionLike, unwrapExpression, walk, walkOwnBody } from '../parse/syntax';
+import type { AnalysisContext, OffsetEdit } from '../types';
+
+function isMultiline(context: AnalysisContext, object: ts.ObjectLiteralExpression): boolean {
+  const start = object.getStart(context.sourceFile);
+  return context.text.slice(start, object.getEnd()).includes('\n');
+}
+
+/** Inserts `key: value` properties after the object's last property, matching its layout. */
+export function insertProperties(
+  context: AnalysisContext,
+  object: ts.ObjectLiteralExpression,
+  properties: readonly string[],
+): OffsetEdit {
+  const last = object.properties[object.properties.length - 1];
+  if (!last) {
+    const open = object.getStart(context.sourceFile) + 1;
+    return { start: open, end: open, newText: ` ${properties.join(', ')} ` };
+  }
+  const hasTrailingComma = object.properties.hasTrailingComma;
+  const afterLast = last.getEnd();
+  if (isMultiline(context, object)) {
+    const indent = context.indentOf(last);
+    const text = properties.map((p) => `\n${indent}${p},`).join('');
+    return hasTrailingComma
+      ? { start: afterLast + 1, end: afterLast + 1, newText: text }
+      : { start: afterLast, end: afterLast, newText: ',' + text.slice(0, -1) };
+  }
+  const text = properties.map((p) => `, ${p}`).join('');
+  return hasTrailingComma
+    ? { start: afterLast, end: afterLast + 1, newText: text + ',' }
+    : { start: afterLast, end: afterLast, newText: text };
+}
+
+/** The envelope's main message source: its first text, or a neutral description. */
+export function messageSourceOf(context: AnalysisContext, envelope: ErrorEnvelope): string {
+  const first = envelope.texts[0];
+  return first ? first.node.getText(context.sourceFile) : "'The tool failed'";
+}
+
+/** A message expression for an arbitrary thrown value that never leaks a stack. */
+export function safeMessageSource(expression: string): string {
+  return `${expression} instanceof Error ? ${expression}.message : 'unexpected failure'`;
+}
+
+/** The spec a fix writes, from an inference and a message. */
+export function specFrom(inference: Inference, messageSource: string): EnvelopeSpec {
+  return { category: inference.category, retryable: inference.retryable, messageSource };
+}
+
+/** `throw X;` → `return { …envelope… };` (only valid in the handler's own body). */
+export function throwToReturn(context: AnalysisContext, statement: ts.ThrowStatement, spec: EnvelopeSpec): OffsetEdit {
+  const indent = context.indentOf(statement);
+  const envelope = renderEnvelope(spec, {
+    style: context.settings.envelopeStyle,
+    categoryCase: context.settings.categoryCase,
+    indent,
+  });
+  return { start: statement.getStart(context.sourceFile), end: statement.getEnd(), newText: `return ${envelope};` };
+}
+
+/** The message source for a thrown expression: the `new Error(msg)` argument, or a safe description. */
+export function thrownMessageSource(context: AnalysisContext, statement: ts.ThrowStatement): string {
+  const thrown = statement.expression;
+  if (thrown && (ts.isNewExpression(thrown) || ts.isCallExpression(thrown))) {
+    const first = (thrown.arguments ?? [])[0];
+    if (first) return first.getText(context.sourceFile);
+  }
+  if (thrown && ts.isIdentifier(thrown)) return safeMessageSource(thrown.text);
+  if (thrown && (ts.isStringLiteralLike(thrown) || ts.isTemplateExpression(thrown))) {
+    return thrown.getText(context.sourceFile);
+  }
+  return "'The tool failed'";
+}
+
+function isAsync(fn: FunctionLike): boolean {
+  return (ts.getModifiers(fn) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword);
+}
+
+/**
+ * Calls an async function returns directly (`return call()`, or an expression body that is a call):
+ * inside a try block their rejection would escape the catch unless awaited — the rule
+ * typescript-eslint's `return-await` enforces.
+ */
+function returnedCalls(fn: FunctionLike, isFallible: (call: ts.CallExpression) => boolean): ts.Expression[] {
+  if (!fn.body || !isAsync(fn)) return [];
+  const fallible = (expression: ts.Expression | undefined): expression is ts.Expression => {
+    const inner = expression && unwrapExpression(expression);
+    return inner !== undefined && ts.isCallExpression(inner) && isFallible(inner);
+  };
+  if (!ts.isBlock(fn.body)) return fallible(fn.body) ? [fn.body] : [];
+  const calls: ts.Expression[] = [];
+  walkOwnBody(fn, (node) => {
+    if (ts.isReturnStatement(node) && fallible(node.expression)) calls.push(node.expression);
+  });
+  return calls;
+}
+
+/** Re-indents lines to `indent`, removing their common leading whitespace first. */
+/**
+ * Re-indents lines to `indent`, removing their common leading whitespace first. Lines flagged
+ * `verbatim` start inside a template literal: their whitespace is the string's content, so they stay as they are.
+ */
+function reindent(lines: readonly string[], verbatim: readonly boolean[], indent: string): string {
+  const code = lines.filter((line, i) => !verbatim[i] && line.trim().length > 0);
+  const widths = code.map((line) => /^[ \t]*/.exec(line)?.[0].length ?? 0);
+  const common = widths.length > 0 ? Math.min(...widths) : 0;
+  return lines
+    .map((line, i) => (verbatim[i] ? line : line.trim().length === 0 ? '' : indent + line.slice(common)))
+    .join('\n');
+}
+
+/** For each line of `text` (starting at offset `start` of the file), whether it begins inside a template literal. */
+function linesInsideTemplates(body: ts.Node, start: number, text: string): boolean[] {
+  const ranges: Array<[number, number]> = [];
+  walk(body, (node) => {
+    if (ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node))
+      ranges.push([node.getStart(), node.getEnd()]);
+  });
+  const flags: boolean[] = [];
+  let lineStart = start;
+  for (const line of text.split('\n')) {
+    flags.push(ranges.some(([from, to]) => lineStart > from && lineStart < to));
+    lineStart += line.length + 1;
+  }
+  return flags;
+}
+
+/**
+ * Wraps a handler's body in try/catch whose catch returns a structured envelope; in an async
+ * function, fallible calls it returns directly get `await` so the catch sees their rejection.
+ */
+export function wrapBodyInTryCatch(
+  context: AnalysisContext,
+  fn: FunctionLike,
+  toolName: string | null,
+  isFallible: (call: ts.CallExpression) => boolean = () => true,
+): OffsetEdit {
+  const body = fn.body;
+  if (!body) throw new Error('wrapBodyInTryCatch needs a function with a body');
+  const unit = '  ';
+  const baseIndent = context.indentOf(fn);
+  const what = toolName ? `${toolName} failed` : 'The tool failed';
+  const spec: EnvelopeSpec = {
+    category: 'UNKNOWN',
+    retryable: false,
+    messageSource: '`' + what + ': ${' + safeMessageSource('error') + '}`',
+  };
+  const options = { style: context.settings.envelopeStyle, categoryCase: context.settings.categoryCase };
+  const catchIndent = baseIndent + unit;
+  const envelope = renderEnvelope(spec, { ...options, indent: catchIndent + unit });
+  const catchBlock = `${catchIndent}} catch (error) {\n${catchIndent}${unit}return ${envelope};\n${catchIndent}}`;
+  const awaited = returnedCalls(fn, isFallible).map((call) => call.getStart(context.sourceFile));
+  const withAwaits = (start: number, end: number): string => {
+    let text = context.text.slice(start, end);
+    for (const offset of [...awaited].sort((a, b) => b - a)) {
+      if (offset >= start && offset < end) text = text.slice(0, offset - start) + 'await ' + text.slice(offset - start);
+    }
+    return text;
+  };
+  if (!ts.isBlock(body)) {
+    const start = body.getStart(context.sourceFile);
+    const expression = withAwaits(start, body.getEnd());
+    const newText = `{\n${catchIndent}try {\n${catchIndent}${unit}return ${expression};\n${catchBlock}\n${baseIndent}}`;
+    return { start, end: body.getEnd(), newText };
+  }
+  const innerStart = body.getStart(context.sourceFile) + 1;
+  const innerEnd = body.getEnd() - 1;
+  // Awaits add no line breaks, so line i of the awaited text is line i of the original.
+  const verbatim = linesInsideTemplates(body, innerStart, context.text.slice(innerStart, innerEnd));
+  const lines = withAwaits(innerStart, innerEnd).replace(/\s+$/, '').split('\n');
+  while (lines.length > 0 && lines[0].trim().length === 0) {
+    lines.shift();
+    verbatim.shift();
+  }
+  const newText = `\n${catchIndent}try {\n${reindent(lines, verbatim, catchIndent + unit)}\n${catchBlock}\n${baseIndent}`;
+  return { start: innerStart, end: innerEnd, newText };
+}
+
+/** The properties that carry a category and retryability, in the configured style. */
+export function factProperties(
+  context: AnalysisContext,
+  spec: EnvelopeSpec,
+  which: 'category' | 'retryable' | 'both',
+): string[] {
+  const lines = renderEnvelopeProperties(spec, {
+    style: 'top-level',
+    categoryCase: context.settings.categoryCase,
+    indent: '',
+  });
+  return lines.filter(
+    (line) =>
+      (which !== 'retryable' && line.startsWith('errorCategory:')) ||
+      (which !== 'category' && line.startsWith('isRetryable:')),
+  );
+}

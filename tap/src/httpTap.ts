@@ -1,0 +1,151 @@
+/**
+ * The streamable-HTTP tap: a loopback reverse proxy in front of an MCP server's HTTP endpoint. It forwards
+ * POST (JSON or SSE answers), GET (SSE streams) and DELETE unchanged, and records the JSON-RPC messages found in
+ * JSON bodies and in SSE `data:` events. Authorization header values are added to the redactor.
+ */
+import * as http from 'node:http';
+import * as https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { HOST_TO_SERVER, SERVER_TO_HOST, type TraceDirection } from '../../shared/src/trace';
+import type { TapRecorder } from './recorder';
+import { SseDataReader } from './sse';
+import type { Reporter } from './traceWriter';
+
+export interface HttpTapOptions {
+  target: URL;
+  listenHost: string;
+  listenPort: number;
+  recorder: TapRecorder;
+  report: Reporter;
+}
+
+export interface RunningHttpTap {
+  /** The address the tap listens on, e.g. `http://127.0.0.1:4123`. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'proxy-authenticate',
+  'proxy-authorization',
+]);
+
+/** Whether a host name or address is on the loopback interface. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(?:\.\d{1,3}){3}$/.test(bare);
+}
+
+function forwardableHeaders(headers: http.IncomingHttpHeaders | http.OutgoingHttpHeaders): http.OutgoingHttpHeaders {
+  const copy: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) copy[name] = value;
+  }
+  return copy;
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return contentType !== undefined && /\bapplication\/(?:[\w.+-]*\+)?json\b/i.test(contentType);
+}
+
+function isEventStream(contentType: string | undefined): boolean {
+  return contentType !== undefined && /\btext\/event-stream\b/i.test(contentType);
+}
+
+/** Collects a body while it streams through and records it as JSON when it ends. */
+function recordJsonBody(
+  stream: NodeJS.ReadableStream,
+  dir: TraceDirection,
+  recorder: TapRecorder,
+  where: string,
+): void {
+  const parts: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => parts.push(chunk));
+  stream.on('end', () => recorder.recordText(dir, Buffer.concat(parts).toString('utf8'), where));
+}
+
+export function startHttpTap(options: HttpTapOptions): Promise<RunningHttpTap> {
+  const { target, recorder, report } = options;
+  if (!isLoopbackHost(options.listenHost)) {
+    return Promise.reject(new Error(`refusing to listen on ${options.listenHost}: the tap listens on loopback only`));
+  }
+  const client = target.protocol === 'https:' ? https : http;
+  const sockets = new Set<import('node:net').Socket>();
+
+  const server = http.createServer((request, response) => {
+    // A page in a browser can reach loopback through DNS rebinding: only loopback Host names are served.
+    const hostName = /^(\[[^\]]*\]|[^:]*)/.exec(request.headers.host ?? '')?.[1] ?? '';
+    if (!isLoopbackHost(hostName)) {
+      response.writeHead(403, { 'content-type': 'text/plain' });
+      response.end('mcp-envelope tap: only loopback Host names are served\n');
+      return;
+    }
+    const authorization = request.headers.authorization;
+    if (typeof authorization === 'string') recorder.redactions.addSecret(authorization);
+    // Only the path and query of the request are kept: the tap never forwards anywhere but the target.
+    const requested = new URL(request.url ?? '/', 'http://tap.invalid');
+    const upstreamUrl = new URL(`${requested.pathname}${requested.search}`, target);
+    const headers = forwardableHeaders(request.headers);
+    headers.host = target.host;
+    const upstream = client.request(upstreamUrl, { method: request.method, headers });
+    const where = `${request.method ?? 'request'} ${upstreamUrl.pathname}`;
+
+    if (isJson(request.headers['content-type'])) recordJsonBody(request, HOST_TO_SERVER, recorder, `${where} body`);
+    request.pipe(upstream);
+
+    upstream.on('response', (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardableHeaders(answer.headers));
+      const contentType = answer.headers['content-type'];
+      if (isEventStream(contentType)) {
+        response.flushHeaders();
+        const reader = new SseDataReader((data) => recorder.recordText(SERVER_TO_HOST, data, `${where} SSE event`));
+        answer.on('data', (chunk: Buffer) => reader.push(chunk));
+        answer.on('end', () => reader.end());
+      } else if (isJson(contentType)) {
+        recordJsonBody(answer, SERVER_TO_HOST, recorder, `${where} response`);
+      }
+      answer.pipe(response);
+    });
+    upstream.on('error', (error) => {
+      report(`cannot reach ${upstreamUrl.origin}: ${error.message}`);
+      if (!response.headersSent) {
+        response.writeHead(502, { 'content-type': 'text/plain' });
+        response.end(`mcp-envelope tap: cannot reach the MCP server at ${upstreamUrl.origin}: ${error.message}\n`);
+      } else {
+        response.destroy();
+      }
+    });
+    // The host went away (for example it closed a GET stream): stop the upstream request too.
+    response.on('close', () => {
+      if (!response.writableFinished) upstream.destroy();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  return new Promise<RunningHttpTap>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.listenPort, options.listenHost, () => {
+      server.off('error', reject);
+      const address = server.address() as AddressInfo;
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      resolve({
+        origin: `http://${host}:${address.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            for (const socket of sockets) socket.destroy();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

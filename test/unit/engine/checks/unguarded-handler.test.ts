@@ -1,0 +1,291 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { findingsOf, runCheckTable } from './checkTester';
+
+const header = [
+  `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+  `const server = new McpServer({ name: 's', version: '1' });`,
+];
+const lines = (...body: string[]): string => [...header, ...body].join('\n');
+
+const catchUnknown = (indent: string, what: string): string[] => [
+  `${indent}} catch (error) {`,
+  `${indent}  return {`,
+  `${indent}    isError: true,`,
+  `${indent}    errorCategory: 'UNKNOWN',`,
+  `${indent}    isRetryable: false,`,
+  `${indent}    content: [{ type: 'text', text: \`[UNKNOWN, not retryable] ${what} failed: \${error instanceof Error ? error.message : 'unexpected failure'}\` }],`,
+  `${indent}  };`,
+  `${indent}}`,
+];
+
+const fetchHandler = lines(
+  `server.registerTool('get_order', {}, async ({ id }) => {`,
+  `  const res = await fetch(\`https://api.example/orders/\${id}\`);`,
+  `  return { content: [{ type: 'text', text: await res.text() }] };`,
+  `});`,
+);
+const fetchHandlerFixed = lines(
+  `server.registerTool('get_order', {}, async ({ id }) => {`,
+  `  try {`,
+  `    const res = await fetch(\`https://api.example/orders/\${id}\`);`,
+  `    return { content: [{ type: 'text', text: await res.text() }] };`,
+  ...catchUnknown('  ', 'get_order'),
+  `});`,
+);
+
+runCheckTable('unguarded-handler', {
+  valid: [
+    {
+      name: 'the whole body is inside try/catch',
+      code: lines(
+        `server.registerTool('get_order', {}, async ({ id }) => {`,
+        `  try {`,
+        `    const order = await db.orders.find(id);`,
+        `    return { content: [{ type: 'text', text: JSON.stringify(order) }] };`,
+        `  } catch (error) {`,
+        `    await logger.error(error);`,
+        `    return { isError: true, errorCategory: 'TRANSIENT', isRetryable: true, content: [{ type: 'text', text: 'order store unreachable' }] };`,
+        `  }`,
+        `});`,
+      ),
+    },
+    {
+      name: 'a pure synchronous return of literals',
+      code: lines(`server.tool('ping', async () => ({ content: [{ type: 'text', text: 'pong' }] }));`),
+    },
+    {
+      name: 'only calls that cannot fail, and a same-file envelope builder',
+      code: lines(
+        `function ok(text: string) {`,
+        `  return { content: [{ type: 'text' as const, text }] };`,
+        `}`,
+        `server.registerTool('list', {}, async ({ items }) => ok(items.map((i) => i.name.trim()).join(', ')));`,
+      ),
+    },
+    {
+      name: 'an imported helper that only formats values into the text',
+      code: lines(
+        `import { formatCents, describeOrder } from '../../checks/format.js';`,
+        `server.tool('quote', async ({ cents, order }) => ({`,
+        `  content: [`,
+        `    { type: 'text', text: \`Total: \${formatCents(cents)}\` },`,
+        `    { type: 'text', text: describeOrder(order) },`,
+        `  ],`,
+        `}));`,
+      ),
+    },
+    {
+      name: 'rejections handled where they happen, and a helper that catches its own failures',
+      code: lines(
+        `async function safeLoad(id: string) {`,
+        `  try {`,
+        `    return await db.load(id);`,
+        `  } catch {`,
+        `    return undefined;`,
+        `  }`,
+        `}`,
+        `server.tool('peek', async ({ id, url }) => {`,
+        `  const cached = await safeLoad(id);`,
+        `  const page = await fetch(url).catch(() => undefined);`,
+        `  const all = await Promise.allSettled([ping(url)]);`,
+        `  return { content: [{ type: 'text', text: \`\${cached ? 'hit' : 'miss'} \${page?.status} \${all.length}\` }] };`,
+        `});`,
+      ),
+    },
+    {
+      name: 'await outside any tool handler',
+      code: lines(`async function warmUp() {`, `  await fetch('https://api.example/health');`, `}`),
+    },
+    {
+      name: 'suppressed on the line of the handler head',
+      code: lines(
+        `// mcp-envelope-disable-next-line unguarded-handler`,
+        `server.tool('get', async ({ id }) => {`,
+        `  return { content: [{ type: 'text', text: await load(id) }] };`,
+        `});`,
+      ),
+    },
+    {
+      name: 'turned off in settings',
+      code: fetchHandler,
+      settings: { severities: { 'unguarded-handler': 'off' } },
+    },
+  ],
+  invalid: [
+    {
+      name: 'awaits fetch with no try/catch: the squiggle is on `async ({ id }) =>` only',
+      code: fetchHandler,
+      errors: [
+        {
+          line: 3,
+          column: 38,
+          endLine: 3,
+          endColumn: 55,
+          severity: 'info',
+          message: /runs `await fetch\(…\)` outside any try\/catch.*unstructured text/,
+        },
+      ],
+      fixTitle: /Wrap the handler body in try\/catch returning structured errors/,
+      output: fetchHandlerFixed,
+    },
+    {
+      name: 'low-level dispatcher written as a function expression, parse outside the inner try',
+      code: lines(
+        `server.server.setRequestHandler(CallToolRequestSchema, async function (request) {`,
+        `  const input = schema.parse(request.params.arguments);`,
+        `  try {`,
+        `    return { content: [{ type: 'text', text: await run(input) }] };`,
+        `  } catch (error) {`,
+        `    return { isError: true, errorCategory: 'UNKNOWN', isRetryable: false, content: [{ type: 'text', text: 'run failed' }] };`,
+        `  }`,
+        `});`,
+      ),
+      errors: [{ line: 3, column: 56, endLine: 3, endColumn: 80, message: /`schema\.parse\(…\)`.*JSON-RPC error/ }],
+      output: lines(
+        `server.server.setRequestHandler(CallToolRequestSchema, async function (request) {`,
+        `  try {`,
+        `    const input = schema.parse(request.params.arguments);`,
+        `    try {`,
+        `      return { content: [{ type: 'text', text: await run(input) }] };`,
+        `    } catch (error) {`,
+        `      return { isError: true, errorCategory: 'UNKNOWN', isRetryable: false, content: [{ type: 'text', text: 'run failed' }] };`,
+        `    }`,
+        ...catchUnknown('  ', 'The tool'),
+        `});`,
+      ),
+    },
+    {
+      name: 'expression body returning a promise: the fix awaits it so the catch sees the rejection',
+      code: lines(`server.tool('search', async ({ q }) => search(q));`),
+      errors: [{ line: 3, column: 23, endColumn: 39, message: /`search\(…\)`/ }],
+      output: lines(
+        `server.tool('search', async ({ q }) => {`,
+        `  try {`,
+        `    return await search(q);`,
+        ...catchUnknown('  ', 'search'),
+        `});`,
+      ),
+    },
+    {
+      name: 'named handler calling a same-file helper that can throw (JSON.parse)',
+      code: lines(
+        `function parseBody(raw: string) {`,
+        `  return JSON.parse(raw);`,
+        `}`,
+        `export async function getUser({ raw }: { raw: string }): Promise<Result> {`,
+        `  const body = parseBody(raw);`,
+        `  return { content: [{ type: 'text', text: body.name }] };`,
+        `}`,
+        `server.registerTool('get_user', {}, getUser);`,
+      ),
+      errors: [{ line: 6, column: 8, endLine: 6, endColumn: 56, message: /`parseBody\(…\)`/ }],
+      output: lines(
+        `function parseBody(raw: string) {`,
+        `  return JSON.parse(raw);`,
+        `}`,
+        `export async function getUser({ raw }: { raw: string }): Promise<Result> {`,
+        `  try {`,
+        `    const body = parseBody(raw);`,
+        `    return { content: [{ type: 'text', text: body.name }] };`,
+        ...catchUnknown('  ', 'get_user'),
+        `}`,
+        `server.registerTool('get_user', {}, getUser);`,
+      ),
+    },
+    {
+      name: 'a throw of its own: the wrap is only a suggestion, so fix-all first lets the throw become a categorised return',
+      code: lines(
+        `server.tool('get', async ({ id }) => {`,
+        `  const order = await store.find(id);`,
+        `  if (!order) throw new Error(\`order \${id} not found\`);`,
+        `  return { content: [{ type: 'text', text: order.summary }] };`,
+        `});`,
+      ),
+      errors: [{ line: 3, column: 20, endColumn: 37 }],
+      output: null,
+      suggestions: [
+        {
+          title: /^Wrap the handler body in try\/catch returning structured errors$/,
+          output: lines(
+            `server.tool('get', async ({ id }) => {`,
+            `  try {`,
+            `    const order = await store.find(id);`,
+            `    if (!order) throw new Error(\`order \${id} not found\`);`,
+            `    return { content: [{ type: 'text', text: order.summary }] };`,
+            ...catchUnknown('  ', 'get'),
+            `});`,
+          ),
+        },
+      ],
+    },
+    {
+      name: 'for await over a stream, and a helper that rethrows from its catch',
+      code: lines(
+        `async function rows(q: string) {`,
+        `  try {`,
+        `    return await db.query(q);`,
+        `  } catch (e) {`,
+        `    throw new Error('query failed', { cause: e });`,
+        `  }`,
+        `}`,
+        `server.tool('stream', async ({ q }) => {`,
+        `  for await (const chunk of source()) log(chunk);`,
+        `  return { content: [{ type: 'text', text: String(await rows(q)) }] };`,
+        `});`,
+      ),
+      errors: [{ line: 10, column: 23, endColumn: 39, message: /`for await \(…\)`/ }],
+      output: lines(
+        `async function rows(q: string) {`,
+        `  try {`,
+        `    return await db.query(q);`,
+        `  } catch (e) {`,
+        `    throw new Error('query failed', { cause: e });`,
+        `  }`,
+        `}`,
+        `server.tool('stream', async ({ q }) => {`,
+        `  try {`,
+        `    for await (const chunk of source()) log(chunk);`,
+        `    return { content: [{ type: 'text', text: String(await rows(q)) }] };`,
+        ...catchUnknown('  ', 'stream'),
+        `});`,
+      ),
+    },
+    {
+      name: 'a parse call written into the text still counts',
+      code: lines(
+        `server.tool('echo', ({ raw }) => ({ content: [{ type: 'text', text: \`\${JSON.parse(raw).name}\` }] }));`,
+      ),
+      errors: [{ line: 3, column: 21, endColumn: 33, message: /`JSON\.parse\(…\)`/ }],
+      output: lines(
+        `server.tool('echo', ({ raw }) => {`,
+        `  try {`,
+        `    return ({ content: [{ type: 'text', text: \`\${JSON.parse(raw).name}\` }] });`,
+        ...catchUnknown('  ', 'echo'),
+        `});`,
+      ),
+    },
+    {
+      name: 'synchronous handler building a URL from its input, returned call awaited only when async',
+      code: lines(
+        `server.tool('open', ({ href }) => {`,
+        `  const url = new URL(href);`,
+        `  return render(url);`,
+        `});`,
+      ),
+      errors: [{ line: 3, column: 21, endColumn: 34, message: /`new URL\(…\)`/ }],
+      output: lines(
+        `server.tool('open', ({ href }) => {`,
+        `  try {`,
+        `    const url = new URL(href);`,
+        `    return render(url);`,
+        ...catchUnknown('  ', 'open'),
+        `});`,
+      ),
+    },
+  ],
+});
+
+void it('unguarded-handler: the fixed handler is not reported again', () => {
+  assert.deepEqual(findingsOf('unguarded-handler', { name: 'fixed', code: fetchHandlerFixed }).findings, []);
+});
