@@ -278,6 +278,9 @@ function main() {
     else {
       const stamp = `Measured on ${new Date().toISOString().slice(0, 10)} with mcp-envelope ${JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version} (commit ${gitHead()}).`;
       fs.writeFileSync(docPath, replaceBetweenMarkers(fs.readFileSync(docPath, 'utf8'), `${stamp}\n\n${table}`));
+      // Keep the document in the repository's Prettier style (it aligns table columns), when Prettier is installed.
+      const prettier = path.join(root, 'node_modules', '.bin', 'prettier');
+      if (fs.existsSync(prettier)) spawnSync(prettier, ['--write', docPath], { stdio: 'ignore' });
       console.log(`\nwrote ${path.relative(process.cwd(), docPath)}`);
     }
   }
