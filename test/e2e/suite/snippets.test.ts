@@ -45,13 +45,13 @@ async function shippedBody(language: string, name: string): Promise<string> {
   return file[name].body.join('\n');
 }
 
-/** The completion item for a snippet prefix at `position`, waiting up to 15 s for it to be offered. */
+/** The completion item for a snippet prefix at `position`, waiting up to 45 s for it to be offered (a loaded machine loads snippet files late). */
 async function offeredSnippet(
   uri: vscode.Uri,
   position: vscode.Position,
   prefix: string,
 ): Promise<vscode.CompletionItem> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 45_000;
   let offered: string[] = [];
   while (Date.now() < deadline) {
     const list = await vscode.commands.executeCommand<vscode.CompletionList>(
