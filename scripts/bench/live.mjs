@@ -101,7 +101,7 @@ export function benchDecoder({ perTrace = 10_000, rounds = 20 } = {}) {
 
 /**
  * A minimal JSON-RPC client over a child's stdio: one request at a time, answers matched by id.
- * @param {import('node:child_process').ChildProcessWithoutNullStreams} child
+ * @param {import('node:child_process').ChildProcessByStdio<import('node:stream').Writable, import('node:stream').Readable, null>} child
  */
 function rpcClient(child) {
   let buffer = '';
