@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 // project references; these rules say the same for the imports a reference cannot catch (deep imports past a
 // part's public index, and parts that are referenced for types only).
 const PARTS = ['shared', 'engine', 'server', 'cli', 'probe', 'tap', 'webview', 'client'];
+/** @type {Record<string, string[]>} */
 const MAY_IMPORT = {
   shared: [],
   engine: ['shared'],
@@ -16,9 +17,34 @@ const MAY_IMPORT = {
   webview: ['shared'],
   client: ['shared'],
 };
+/** The globals of Node's ES modules (the `globals` package's list, for what the scripts use). */
+const NODE_GLOBALS = [
+  'AbortController',
+  'AbortSignal',
+  'Buffer',
+  'URL',
+  'URLSearchParams',
+  'TextDecoder',
+  'TextEncoder',
+  'clearInterval',
+  'clearTimeout',
+  'console',
+  'fetch',
+  'performance',
+  'process',
+  'queueMicrotask',
+  'setImmediate',
+  'setInterval',
+  'setTimeout',
+  'structuredClone',
+];
 /** Parts reached only through their index (src/index.ts): the bundler loads them as bundles of their own. */
 const INDEX_ONLY = ['engine', 'probe', 'tap'];
 
+/**
+ * @param {keyof typeof MAY_IMPORT} part
+ * @returns {import('eslint').Linter.Config}
+ */
 function boundaries(part) {
   const forbidden = PARTS.filter((other) => other !== part && !MAY_IMPORT[part].includes(other));
   const patterns = [];
@@ -46,13 +72,11 @@ export default tseslint.config(
       'dist/**',
       'out/**',
       '.cache/**',
-      'bench/**',
       'node_modules/**',
       'examples/**/node_modules/**',
       'test/e2e/.run/**',
       'bench/corpus/**',
       '**/*.js',
-      '**/*.mjs',
       'test/fixtures/**',
     ],
   },
@@ -78,6 +102,18 @@ export default tseslint.config(
         },
       ],
       '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The build, test and bench scripts (and the grammar tests): plain ES modules for Node, type-checked through
+    // JSDoc by scripts/tsconfig.json.
+    files: ['**/*.mjs'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: Object.fromEntries(NODE_GLOBALS.map((name) => [name, 'readonly'])),
+    },
+    rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },

@@ -48,7 +48,10 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
-/** @param {string} entry @param {string} outfile @param {Partial<import('esbuild').BuildOptions>} [extra] */
+/**
+ * @param {string} entry @param {string} outfile @param {Partial<import('esbuild').BuildOptions>} [extra]
+ * @returns {import('esbuild').BuildOptions}
+ */
 function nodeBundle(entry, outfile, extra = {}) {
   const entryPath = path.join(root, entry);
   return {
@@ -60,6 +63,7 @@ function nodeBundle(entry, outfile, extra = {}) {
   };
 }
 
+/** @type {import('esbuild').BuildOptions[]} */
 const targets = [
   nodeBundle('client/src/extension.ts', 'dist/extension.js', { external: ['vscode'] }),
   nodeBundle('engine/src/index.ts', 'dist/engine.js'),

@@ -161,7 +161,7 @@ async function main() {
   let stale = 0;
   for (const file of await generatedFiles()) {
     const absolute = join(root, file.path);
-    let committed = '';
+    let committed;
     try {
       committed = readFileSync(absolute, 'utf8');
     } catch {

@@ -68,7 +68,9 @@ async function startBrowserVsCode() {
       },
     });
   } catch (error) {
-    process.stderr.write(`[start] code-server did not start: ${error.message}\n${recent.join('\n')}\n`);
+    process.stderr.write(
+      `[start] code-server did not start: ${error instanceof Error ? error.message : String(error)}\n${recent.join('\n')}\n`,
+    );
     await stopGroup(server);
     removeScratch(dirs);
     return EXIT.fail;

@@ -23,7 +23,7 @@ function step(title, command, args, options = {}) {
 }
 
 step('build bundles', process.execPath, ['scripts/build.mjs']);
-step('type check and compile tests', npm, ['run', '--silent', 'compile-tests']);
+step('type check (every part and the .mjs scripts) and compile tests', npm, ['run', '--silent', 'typecheck']);
 step('lint (eslint + prettier)', npm, ['run', '--silent', 'lint']);
 
 mkdirSync(path.join(root, 'out', 'reports'), { recursive: true });

@@ -1,4 +1,4 @@
-/** The check ids of design.md's table, in its order: the registry, the example and the docs follow it. */
+/** The fourteen check ids in their fixed order (docs/architecture.md): the registry, the example and the docs follow it. */
 export const DESIGN_CHECK_IDS: readonly string[] = [
   'throw-in-handler',
   'unguarded-handler',

@@ -1,5 +1,5 @@
 /**
- * Output formats of `mcp-envelope probe`: json (exactly design.md's probe shape, nothing more), pretty (a report
+ * Output formats of `mcp-envelope probe`: json (exactly docs/probe.md's shape, nothing more), pretty (a report
  * card for people) and SARIF 2.1.0 (one result per finding, located at the tool by name).
  */
 import { toProbeJson, type ProbeCall, type ProbeReport, type ProbeToolReport } from '../../shared/src/probeReport';

@@ -46,7 +46,7 @@ export function freePort() {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => resolvePort(address.port));
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
     });
   });
 }

@@ -145,7 +145,7 @@ export function demoTrace(now = Date.now()) {
     failure('VALIDATION', false, 'amount must be a positive number of euros (got -5)'),
     19,
   );
-  call((t += 600), 'orders', 'export_orders', { month: '2026-11' }, undefined, 0);
+  call(t + 600, 'orders', 'export_orders', { month: '2026-11' }, undefined, 0);
   return `${lines.join('\n')}\n`;
 }
 

@@ -59,7 +59,10 @@ async function main() {
       return EXIT.fail;
     }
     const message = error instanceof Error ? error.message : String(error);
-    if (NETWORK_ERROR.test(message) || NETWORK_ERROR.test(String(error?.code ?? ''))) {
+    if (
+      NETWORK_ERROR.test(message) ||
+      NETWORK_ERROR.test(String(/** @type {{ code?: unknown }} */ (error)?.code ?? ''))
+    ) {
       process.stderr.write(
         `[e2e] could not download or start desktop VS Code: ${message}\n` +
           'This machine cannot reach the VS Code download service. Set VSCODE_EXECUTABLE_PATH to an installed\n' +

@@ -168,7 +168,7 @@ async function verifyCodeServer() {
     log(`code-server's VS Code server answers (commit ${version.slice(0, 12)})`);
   } catch (error) {
     throw new HostMissingError(
-      `code-server was installed but does not start: ${error.message}\n${output.slice(-20).join('\n')}`,
+      `code-server was installed but does not start: ${error instanceof Error ? error.message : String(error)}\n${output.slice(-20).join('\n')}`,
     );
   } finally {
     await stopGroup(server);

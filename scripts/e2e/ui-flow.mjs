@@ -51,6 +51,7 @@ async function runCommand(page, keys, inputText, expectRow) {
 export async function runUiFlow({ host, vsix, timeoutMs, verbose = false }) {
   const dirs = makeScratch('mcp-envelope-e2e-ui-');
   const workspace = copyExamples(dirs.workspace);
+  /** @type {{ server: import('node:child_process').ChildProcess | undefined, browser: import('playwright-core').Browser | undefined, page: import('playwright-core').Page | undefined, steps: string[], stopped: boolean }} */
   const session = { server: undefined, browser: undefined, page: undefined, steps: [], stopped: false };
   let timer;
   let timedOut = false;

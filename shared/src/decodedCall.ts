@@ -1,12 +1,12 @@
 /**
  * The decoded form of one `tools/call`, shared by the decoder, the CLI (`calls --format json`),
- * the probe and the Tool Calls panel. Field names follow design.md's `calls` format.
+ * the probe and the Tool Calls panel. Field names follow the `calls` format (docs/architecture.md).
  */
 import type { ErrorCategory, SuggestedAction } from './taxonomy';
 
 export type CallOutcome = 'success' | 'empty' | 'tool-error' | 'protocol-error' | 'cancelled' | 'pending';
 
-/** Which encoding the envelope's facts were read from (design.md, "Where the fields live"). */
+/** Which encoding the envelope's facts were read from (docs/decoder.md, "Encodings"). */
 export type EnvelopeEncoding =
   'top-level' | 'json-text' | 'structured-content' | 'ok-code' | 'plain-text' | 'json-rpc-error' | 'none';
 

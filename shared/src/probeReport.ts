@@ -1,7 +1,7 @@
 /**
  * The probe's report: the contract between the probe engine (server/src/probe), the CLI
  * (`mcp-envelope probe --format json`) and the extension (panel session, linked diagnostics).
- * Field names follow design.md's probe format.
+ * Field names follow the probe's json format (docs/probe.md).
  */
 import type { CallFinding, CallOutcome, DecodedCall } from './decodedCall';
 import type { ErrorCategory } from './taxonomy';

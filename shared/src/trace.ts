@@ -1,5 +1,5 @@
 /**
- * The trace format (design.md, "Formats other programs read"): JSON Lines, one JSON-RPC message per line,
+ * The trace format (docs/architecture.md, "Formats other programs read"): JSON Lines, one JSON-RPC message per line,
  * `{"ts": ISO-8601, "dir": "host→server" | "server→host", "server": "<label>", "msg": <the message as sent>}`.
  * Readers survive a truncated last line (a trace being written) and ignore unknown fields. Pure: no Node modules.
  */

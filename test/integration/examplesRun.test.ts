@@ -2,7 +2,7 @@
  * Builds the orders example into a scratch directory and talks to it with the SDK's real Client over
  * stdio: the corrected twin's envelopes must reach a client with errorCategory/isRetryable at the top
  * level and the same facts at the start of the text; the mistaken twin's thrown error must arrive as the
- * unstructured text design.md describes.
+ * unstructured text docs/decoder.md describes.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';

@@ -200,7 +200,7 @@ export function decodeCalls(entries: Iterable<TraceEntry>): DecodedCall[] {
   return [...tracker.calls];
 }
 
-/** The fields of design.md's `calls --format json` shape, in its order, and nothing else. */
+/** The fields of the `calls --format json` shape (docs/architecture.md), in its order, and nothing else. */
 export function toCallsJson(call: DecodedCall): Record<string, unknown> {
   return {
     id: call.id,

@@ -1,4 +1,4 @@
-/** The recovery matrix of design.md ("What an agent should do"), as one sentence per decoded call. */
+/** The recovery matrix (docs/decoder.md, "Next action"), as one sentence per decoded call. */
 import { defaultRetryable, type ErrorCategory } from '../taxonomy';
 import type { CallOutcome } from '../decodedCall';
 import type { DecodedResult } from './result';

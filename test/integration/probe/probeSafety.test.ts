@@ -2,7 +2,7 @@
  * The probe against a tiny SDK server written here: destructive and unannotated tools are never called without
  * the per-tool opt-in (every call is counted in a log the server writes), a tool that hangs and a tool that exits
  * the process are reported and the probe goes on with a restarted server, the server gets only the environment
- * given, the same seed sends the same calls, and the command line prints design.md's json.
+ * given, the same seed sends the same calls, and the command line prints docs/probe.md's json.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -175,7 +175,7 @@ void describe('probe: safety, hangs and crashes', { timeout: 40_000 }, () => {
     assert.deepEqual(loggedCalls(), [], 'scaffolding only lists the tools');
   });
 
-  void it('the command line prints design.md json and exits 1 under --fail-under', async () => {
+  void it('the command line prints the documented json and exits 1 under --fail-under', async () => {
     const out: string[] = [];
     const err: string[] = [];
     const code = await run(

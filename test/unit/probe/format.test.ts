@@ -1,5 +1,5 @@
 /**
- * The probe's output formats and command line: json is exactly design.md's probe shape, SARIF carries one result
+ * The probe's output formats and command line: json is exactly docs/probe.md's shape, SARIF carries one result
  * per finding, pretty is a report card; usage errors exit 2 before any server starts; the safety rule.
  */
 import assert from 'node:assert/strict';
@@ -46,7 +46,7 @@ function capture(): { out: string[]; err: string[]; output: { out(text: string):
 }
 
 void describe('probe formats', () => {
-  void it('json has exactly the fields of design.md, in its order', () => {
+  void it('json has exactly the documented fields (docs/probe.md), in their order', () => {
     const json = toProbeJson(REPORT);
     assert.deepEqual(Object.keys(json), ['server', 'seed', 'tools']);
     const tools = json.tools as Array<Record<string, unknown>>;

@@ -1,5 +1,5 @@
 /**
- * Envelope examples from the source documents in the design's seeds (Japanese articles), as the decoder must read them.
+ * Envelope examples reproduced from public articles (in Japanese) on tool-error design, as the decoder must read them.
  * Shapes are kept as the articles wrote them, including non-MCP spellings (`is_error`, `content` as a string or object).
  */
 import { describe } from 'node:test';

@@ -1,0 +1,114 @@
+// The editor benchmarks: check cost vs bare parsing over a generated corpus of handler files (in one process and as
+// processes), and re-publish latency after an edit of a 3,000-line file through a real LSP client.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { median, timeNodeProcess } from './stats.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const require = createRequire(import.meta.url);
+/** @type {typeof import('typescript')} */
+const ts = require('typescript');
+const corpusDir = path.join(root, 'bench', 'corpus');
+const FILES = Number(process.env.BENCH_FILES ?? 600);
+
+/** One generated server file with six tool handlers (a mix of right and wrong envelopes). @param {number} i */
+function handlerFile(i) {
+  const tools = [];
+  for (let t = 0; t < 6; t++) {
+    const name = `tool_${i}_${t}`;
+    const variant = (i + t) % 6;
+    const bodies = [
+      `  const rows = await db.query('select * from orders where customer = $1', [args.customer]);\n  if (rows.length === 0) {\n    return { isError: true, content: [{ type: 'text', text: 'No orders' }] };\n  }\n  return { content: [{ type: 'text', text: JSON.stringify(rows) }] };`,
+      `  try {\n    const res = await fetch(\`https://api.example.test/orders/\${args.id}\`);\n    if (res.status === 429) {\n      return { isError: true, errorCategory: 'TRANSIENT', isRetryable: true, retryAfterMs: 1000, content: [{ type: 'text', text: '[TRANSIENT, retryable] rate limited by orders API' }] };\n    }\n    return { content: [{ type: 'text', text: await res.text() }] };\n  } catch (err) {\n    return { isError: true, errorCategory: 'UNKNOWN', isRetryable: false, content: [{ type: 'text', text: '[UNKNOWN, not retryable] ' + (err instanceof Error ? err.message : 'unexpected failure') }] };\n  }`,
+      `  if (!args.id) throw new Error('id must be a non-empty string');\n  const order = orders.get(args.id);\n  return { content: [{ type: 'text', text: JSON.stringify(order ?? null) }] };`,
+      `  for (let attempt = 0; attempt < 3; attempt++) {\n    try {\n      return { content: [{ type: 'text', text: await upstream.call(args) }] };\n    } catch (e) {\n      await sleep(100 * 2 ** attempt);\n      continue;\n    }\n  }\n  return { isError: true, errorCategory: 'transient', content: [{ type: 'text', text: 'Operation failed' }] };`,
+      `  const refund = await payments.refund(args.orderId, args.amount);\n  if (args.amount > 500) {\n    return { isError: true, errorCategory: 'BUSINESS', isRetryable: true, content: [{ type: 'text', text: 'Refunds above 500 EUR need a manager: policy R-12' }] };\n  }\n  return { content: [{ type: 'text', text: \`refund \${refund.id} created\` }] };`,
+      `  const items = args.items.map((item) => ({ ...item, total: item.qty * item.price }));\n  const sum = items.reduce((a, b) => a + b.total, 0);\n  return { content: [{ type: 'text', text: \`total \${sum}\` }], structuredContent: { items, sum } };`,
+    ];
+    tools.push(
+      `server.registerTool(\n  '${name}',\n  { description: 'Tool ${name}', inputSchema: { id: z.string(), customer: z.string(), amount: z.number(), orderId: z.string(), items: z.array(z.object({ qty: z.number(), price: z.number() })) } },\n  async (args) => {\n${bodies[variant]}\n  },\n);\n`,
+    );
+  }
+  const filler = Array.from(
+    { length: 12 },
+    (_, k) =>
+      `export function helper${k}(value: number): number {\n  const doubled = value * 2;\n  return doubled + ${k};\n}\n`,
+  ).join('\n');
+  return `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nimport { db, orders, payments, upstream, sleep } from './deps';\n\nconst server = new McpServer({ name: 'bench-${i}', version: '1.0.0' });\n\n${tools.join('\n')}\n${filler}\nexport default server;\n`;
+}
+
+/** Writes the corpus to bench/corpus/ (git-ignored). */
+export function makeCorpus() {
+  rmSync(corpusDir, { recursive: true, force: true });
+  mkdirSync(corpusDir, { recursive: true });
+  for (let i = 0; i < FILES; i++)
+    writeFileSync(path.join(corpusDir, `server${String(i).padStart(4, '0')}.ts`), handlerFile(i));
+}
+
+/** Engine (parse + all checks) vs bare `ts.createSourceFile`, in one process after warm-up. */
+export function benchInProcess() {
+  const engine = require(path.join(root, 'out/engine/src/engine.js'));
+  const { engineSettings, DEFAULT_SETTINGS } = require(path.join(root, 'out/engine/src/settings.js'));
+  const settings = engineSettings(DEFAULT_SETTINGS);
+  const files = readdirSync(corpusDir).map((f) => path.join(corpusDir, f));
+  const texts = files.map((f) => readFileSync(f, 'utf8'));
+  const lines = texts.reduce((n, t) => n + t.split('\n').length, 0);
+  const parseRuns = [];
+  const checkRuns = [];
+  let findings = 0;
+  // Two warm-up rounds of each (JIT, caches) are discarded; then parse and check alternate.
+  for (let run = -2; run < 9; run++) {
+    let t = performance.now();
+    for (let i = 0; i < texts.length; i++) ts.createSourceFile(files[i], texts[i], ts.ScriptTarget.Latest, true);
+    if (run >= 0) parseRuns.push(performance.now() - t);
+    t = performance.now();
+    findings = 0;
+    for (let i = 0; i < texts.length; i++)
+      findings += engine.analyseSourceFile(engine.parseSource(files[i], texts[i]), settings).findings.length;
+    if (run >= 0) checkRuns.push(performance.now() - t);
+  }
+  return { files: files.length, lines, parse: median(parseRuns), check: median(checkRuns), findings };
+}
+
+/** @returns {{ parse: number, check: number }} medians in ms */
+export function benchProcesses() {
+  const parseScript = `const ts=require('typescript');const fs=require('fs');const p=require('path');const d=${JSON.stringify(corpusDir)};for(const f of fs.readdirSync(d)){ts.createSourceFile(f,fs.readFileSync(p.join(d,f),'utf8'),ts.ScriptTarget.Latest,true);}`;
+  /** @param {string[]} args */
+  const time = (args) => timeNodeProcess(args, root);
+  const parse = [];
+  const check = [];
+  for (let run = 0; run < 5; run++) {
+    parse.push(time(['-e', parseScript]));
+    check.push(time(['dist/cli.js', 'check', 'bench/corpus', '--format', 'json']));
+  }
+  return { parse: median(parse), check: median(check) };
+}
+
+/** Re-publish latency after edits of a 3,000-line file, through a real LSP client. */
+export async function benchLsp() {
+  const { LspTestClient } = require(path.join(root, 'out/test/integration/lsp/lspTestClient.js'));
+  const client = new LspTestClient();
+  await client.initialize(null);
+  const header = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 'big', version: '1' });\n`;
+  /** @param {number} i */
+  const block = (i) =>
+    `server.registerTool('t${i}', {}, async ({ id }: { id: string }) => {\n  if (!id) {\n    return { isError: true, errorCategory: 'VALIDATION', content: [{ type: 'text', text: 'id must be set' }] };\n  }\n  const value = ${i} * 2;\n  return { content: [{ type: 'text', text: String(value) }] };\n});\n`;
+  let text = header;
+  let i = 0;
+  while (text.split('\n').length < 3000) text += block(i++);
+  const lineCount = text.split('\n').length;
+  const uri = 'file:///bench/big.ts';
+  await client.open(uri, text);
+  await client.waitForDiagnostics(uri, (/** @type {unknown[]} */ d) => d.length > 0, 1, 30000);
+  const latencies = [];
+  for (let version = 2; version < 42; version++) {
+    const edited = text.replace("'id must be set'", `'id must be set (${version})'`);
+    const t = performance.now();
+    await client.replace(uri, version, edited);
+    await client.waitForDiagnostics(uri, () => true, version, 30000);
+    latencies.push(performance.now() - t);
+  }
+  await client.dispose();
+  return { lines: lineCount, median: median(latencies.slice(5)), max: Math.max(...latencies.slice(5)) };
+}
