@@ -1,0 +1,177 @@
+import { describe, it, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ts from 'typescript';
+import { TOOL_ERRORS_HELPER_PATH, TOOL_ERRORS_HELPER_SOURCE } from '../../../../shared/src/classifier';
+import type { ErrorCategory } from '../../../../shared/src/taxonomy';
+import { ALL_CASES } from './allCases';
+import { TEXT_CASES } from './casesText';
+import { assertSafeMessage } from './check';
+
+interface HelperModule {
+  classifyError(error: unknown): {
+    errorCategory: ErrorCategory;
+    isRetryable: boolean;
+    retryAfterMs?: number;
+    reason: string;
+  };
+  toolError(
+    error: unknown,
+    operation: string,
+  ): { isError: true; content: [{ type: 'text'; text: string }]; errorCategory: ErrorCategory; isRetryable: boolean };
+}
+
+const STRICT: ts.CompilerOptions = {
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  noImplicitReturns: true,
+  noUnusedLocals: true,
+  noUnusedParameters: true,
+  noEmit: true,
+  target: ts.ScriptTarget.ES2020,
+  lib: ['lib.es2020.d.ts'],
+  types: [],
+  skipLibCheck: true,
+};
+
+let helper: HelperModule;
+let directory: string;
+
+void describe('tool-errors helper template', () => {
+  before(() => {
+    directory = mkdtempSync(path.join(tmpdir(), 'mcp-envelope-helper-'));
+    const source = path.join(directory, 'toolErrors.ts');
+    writeFileSync(source, TOOL_ERRORS_HELPER_SOURCE);
+    const output = ts.transpileModule(TOOL_ERRORS_HELPER_SOURCE, {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020, strict: true },
+    });
+    const compiled = path.join(directory, 'toolErrors.js');
+    writeFileSync(compiled, output.outputText);
+    helper = createRequire(__filename)(compiled) as HelperModule;
+  });
+
+  void it('type-checks under strict settings with no lib beyond ES2020', () => {
+    const program = ts.createProgram([path.join(directory, 'toolErrors.ts')], STRICT);
+    const problems = ts
+      .getPreEmitDiagnostics(program)
+      .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    assert.deepEqual(problems, []);
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  void it('is self-contained, owned by the user, short, and formatted as Prettier writes it', async () => {
+    assert.doesNotMatch(TOOL_ERRORS_HELPER_SOURCE, /^\s*import\s|require\(/m);
+    assert.match(TOOL_ERRORS_HELPER_SOURCE, /Written by MCP Envelope; this file is yours/);
+    assert.match(TOOL_ERRORS_HELPER_SOURCE, /export function toolError\(error: unknown, operation: string\)/);
+    assert.match(TOOL_ERRORS_HELPER_SOURCE, /export function classifyError\(error: unknown\)/);
+    assert.equal(TOOL_ERRORS_HELPER_PATH, 'src/toolErrors.ts');
+    const lines = TOOL_ERRORS_HELPER_SOURCE.split('\n');
+    assert.ok(lines.length <= 170, String(lines.length));
+    for (const line of lines) assert.ok(line.length <= 120, line);
+    const prettier = await import('prettier');
+    const formatted = await prettier.format(TOOL_ERRORS_HELPER_SOURCE, {
+      parser: 'typescript',
+      printWidth: 120,
+      singleQuote: true,
+      trailingComma: 'all',
+    });
+    assert.equal(formatted, TOOL_ERRORS_HELPER_SOURCE);
+  });
+
+  void it('agrees with the classifier on every library case it covers', () => {
+    let covered = 0;
+    for (const testCase of ALL_CASES) {
+      if (testCase.helper === false) continue;
+      covered++;
+      const result = helper.classifyError(testCase.error);
+      assert.deepEqual(
+        [result.errorCategory, result.isRetryable],
+        [testCase.category, testCase.retryable],
+        `${testCase.name}: ${JSON.stringify(result)}`,
+      );
+    }
+    assert.ok(covered >= 90, String(covered));
+  });
+
+  void it('agrees with the classifier on the text cases it covers', () => {
+    for (const testCase of TEXT_CASES) {
+      if (testCase.helper === false) continue;
+      const result = helper.classifyError(testCase.text);
+      assert.deepEqual(
+        [result.errorCategory, result.isRetryable],
+        [testCase.category, testCase.retryable],
+        testCase.text,
+      );
+    }
+  });
+
+  void it('writes the facts first in the text, and the same facts as fields', () => {
+    const error = Object.assign(new Error("ENOENT: no such file or directory, open '/srv/data/a.txt'"), {
+      code: 'ENOENT',
+    });
+    const result = helper.toolError(error, 'read_file');
+    assert.equal(result.isError, true);
+    assert.equal(result.errorCategory, 'NOT_FOUND');
+    assert.equal(result.isRetryable, false);
+    assert.match(result.content[0].text, /^\[NOT_FOUND, not retryable\] read_file failed: /);
+    assert.ok(!result.content[0].text.includes('/srv/data'), result.content[0].text);
+  });
+
+  void it('reads Retry-After seconds and names zod fields', () => {
+    const limited = helper.classifyError({ status: 429, headers: { 'retry-after': '12' } });
+    assert.equal(limited.retryAfterMs, 12_000);
+    const zod = helper.classifyError({
+      name: 'ZodError',
+      issues: [{ path: ['items', 0, 'qty'], message: 'Required' }],
+    });
+    assert.equal(zod.reason, 'invalid input: items.0.qty: Required');
+  });
+
+  void it('never throws and hides internals on hostile input', () => {
+    const cyclic: Record<string, unknown> = { message: 'Bearer abc.def.ghi at /opt/app/x.ts:1:2' };
+    cyclic.cause = cyclic;
+    const getters = Object.defineProperty({}, 'message', {
+      get: () => {
+        throw new Error('no');
+      },
+    });
+    const badHeaders = {
+      status: 429,
+      headers: {
+        get: () => {
+          throw new Error('no');
+        },
+      },
+    };
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    const odd = {
+      message: {
+        toString: () => {
+          throw new Error('no');
+        },
+      },
+      issues: [{ path: [Symbol('s'), {}], message: 1 }],
+    };
+    for (const input of [
+      null,
+      undefined,
+      42,
+      Symbol('s'),
+      cyclic,
+      getters,
+      badHeaders,
+      revoked.proxy,
+      odd,
+      'x'.repeat(100_000),
+    ]) {
+      const result = helper.toolError(input, 'tool');
+      assert.equal(result.isError, true);
+      assertSafeMessage(result.content[0].text);
+    }
+  });
+});
