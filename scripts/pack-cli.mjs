@@ -27,7 +27,8 @@ const out = path.resolve(values.out ?? stage);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  const shell = process.platform === 'win32' && command.endsWith('.cmd'); // batch files need a shell (Node ≥ 20.12)
+  const result = spawnSync(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', shell });
   if (result.status !== 0) {
     process.stderr.write(result.stdout ?? '');
     throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status})`);

@@ -14,7 +14,9 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 function step(title, command, args, options = {}) {
   const started = Date.now();
   console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  // npm.cmd is a batch file: since Node 20.12 Windows runs those only through a shell.
+  const shell = process.platform === 'win32' && command.endsWith('.cmd');
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', shell, ...options });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`\n✖ ${title} failed (exit ${result.status ?? result.signal}) after ${seconds} s`);
