@@ -63,6 +63,7 @@ if (route.route === 'skip') {
     step('real VS Code tests (code-server extension host + Playwright)', npm, ['run', '--silent', 'test:e2e']);
   } else {
     const command = routeCommand(route, { build: false });
+    if (!command) throw new Error(`no command for the ${route.route} route`);
     const title = `real VS Code tests (desktop VS Code through @vscode/test-electron${route.wrapper ? ', xvfb' : ''})`;
     step(title, command.command, command.args, { env: { ...process.env, ...command.env } });
   }

@@ -32,7 +32,9 @@ export function uriToPath(uri, workspace = process.env.GITHUB_WORKSPACE) {
 /** @param {unknown} log the parsed SARIF log @returns {string[]} the workflow commands */
 export function sarifToAnnotations(log, limit = 200) {
   const lines = [];
-  const runs = Array.isArray(log?.runs) ? log.runs : [];
+  const runsField = log && typeof log === 'object' && 'runs' in log ? log.runs : undefined;
+  /** @type {any[]} */
+  const runs = Array.isArray(runsField) ? runsField : [];
   for (const run of runs) {
     for (const result of Array.isArray(run.results) ? run.results : []) {
       const level = LEVEL[result.level ?? 'warning'] ?? 'warning';
