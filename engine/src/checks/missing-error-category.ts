@@ -1,11 +1,12 @@
 import ts from 'typescript';
 import { type ErrorCategory, nearestCategory, spellCategory } from '../../../shared/src/taxonomy';
-import { insertProperties } from '../fixes/edits';
 import {
   envelopeMessages,
   errorCodeOf,
+  failureAnchor,
   hasCategory,
   hasSpreadFields,
+  insertEnvelopeFields,
   keyOf,
   objectOf,
 } from '../envelopes/envelopeFields';
@@ -22,7 +23,7 @@ function inferCategory(envelope: ErrorEnvelope): { category: ErrorCategory; evid
       return { category: fromCode, evidence: ` (code ${code})` };
     }
   }
-  const inference = inferEnvelope(envelope.object, envelopeMessages(envelope));
+  const inference = inferEnvelope(failureAnchor(envelope), envelopeMessages(envelope));
   return { category: inference.category, evidence: describeInference(inference) };
 }
 
@@ -44,13 +45,8 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope): Fix[] {
   const { category, evidence } = inferCategory(envelope);
   const { object, key } = homeFor(context, envelope);
   const spelled = `'${spellCategory(category, context.settings.categoryCase)}'`;
-  return [
-    {
-      title: `Add ${key}: ${spelled}${evidence}`,
-      edits: [insertProperties(context, object, [`${key}: ${spelled}`])],
-      preferred: true,
-    },
-  ];
+  const edit = insertEnvelopeFields(context, envelope, object, [`${key}: ${spelled}`]);
+  return edit ? [{ title: `Add ${key}: ${spelled}${evidence}`, edits: [edit], preferred: true }] : [];
 }
 
 export const missingErrorCategory: Check = {

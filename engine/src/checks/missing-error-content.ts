@@ -1,15 +1,18 @@
 import ts from 'typescript';
 import { type EnvelopeSpec, renderTextSource } from '../../../shared/src/envelopeStyle';
 import { type ErrorCategory, canonicalCategory, defaultRetryable } from '../../../shared/src/taxonomy';
-import { insertProperties, safeMessageSource } from '../fixes/edits';
+import { safeMessageSource } from '../fixes/edits';
 import {
   caughtErrorName,
+  declaredCategory,
   envelopeMessages,
+  failureAnchor,
   hasSpreadFields,
+  insertEnvelopeFields,
   replacePropertyValue,
   toolNameOf,
 } from '../envelopes/envelopeFields';
-import { type ErrorEnvelope, literalBoolean, literalString } from '../envelopes/envelopes';
+import { type ErrorEnvelope, literalBoolean } from '../envelopes/envelopes';
 import { inferEnvelope } from '../fixes/inference';
 import { findProperty, staticText, unwrapExpression } from '../parse/syntax';
 import type { AnalysisContext, Check, Fix } from '../types';
@@ -66,10 +69,10 @@ function wording(category: ErrorCategory, retryable: boolean): string {
 }
 
 function factsOf(envelope: ErrorEnvelope): { category: ErrorCategory; retryable: boolean } {
-  const declared = canonicalCategory(literalString(envelope.category) ?? '');
+  const declared = canonicalCategory(declaredCategory(envelope) ?? '');
   const declaredRetryable = literalBoolean(envelope.retryable);
   if (declared) return { category: declared, retryable: declaredRetryable ?? defaultRetryable(declared) };
-  const inference = inferEnvelope(envelope.object, envelopeMessages(envelope));
+  const inference = inferEnvelope(failureAnchor(envelope), envelopeMessages(envelope));
   return { category: inference.category, retryable: declaredRetryable ?? inference.retryable };
 }
 
@@ -83,9 +86,9 @@ function escapeForQuote(text: string): string {
 
 function fix(context: AnalysisContext, envelope: ErrorEnvelope, kind: Emptiness): Fix[] {
   const { category, retryable } = factsOf(envelope);
-  const tool = toolNameOf(context, envelope.object) ?? 'The tool';
+  const tool = toolNameOf(context, failureAnchor(envelope)) ?? 'The tool';
   const words = `${tool} failed: ${wording(category, retryable)}`;
-  const caught = caughtErrorName(envelope.object);
+  const caught = caughtErrorName(failureAnchor(envelope));
   const messageSource = caught
     ? '`' +
       escapeForTemplate(`${tool} failed (${wording(category, retryable)}): `) +
@@ -102,14 +105,9 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope, kind: Emptiness)
   const array = `[{ type: 'text', text: ${text} }]`;
   const property = envelope.contentProperty;
   const shown = caught ? `${tool} failed (…): <the error's message>` : words;
-  if (kind === 'missing' || !property) {
-    return [
-      {
-        title: `Add content: '${shown}'`,
-        edits: [insertProperties(context, envelope.object, [`content: ${array}`])],
-        preferred: true,
-      },
-    ];
+  if (kind === 'missing' || !property || envelope.mutation) {
+    const edit = insertEnvelopeFields(context, envelope, envelope.object, [`content: ${array}`]);
+    return edit ? [{ title: `Add content: '${shown}'`, edits: [edit], preferred: true }] : [];
   }
   return [
     {

@@ -112,6 +112,24 @@ runCheckTable('empty-result-as-error', {
       errors: [{ line: 4, column: 37 }],
       output: `function a(matches: string[]) {\n  // mcp-envelope-disable-next-line empty-result-as-error\n  if (!matches.length) return { isError: true, content: [{ type: 'text', text: 'No matches' }] };\n  if (matches.length == 0) return { content: [{ type: 'text', text: 'No matches' }] };\n}`,
     },
+    {
+      name: 'isError from a variable that is always true counts as a plain isError: true',
+      code: [
+        `function searchTickets(rows: unknown[], query: string) {`,
+        `  const reportAsError = true;`,
+        `  if (rows.length === 0) return { isError: reportAsError, content: [{ type: 'text', text: \`No tickets match \${query}\` }] };`,
+        `  return { content: [{ type: 'text', text: JSON.stringify(rows) }] };`,
+        `}`,
+      ].join('\n'),
+      errors: [{ line: 3, column: 35, endColumn: 57, message: /nothing was found \(it tests rows\)/ }],
+      output: [
+        `function searchTickets(rows: unknown[], query: string) {`,
+        `  const reportAsError = true;`,
+        `  if (rows.length === 0) return { content: [{ type: 'text', text: \`No tickets match \${query}\` }] };`,
+        `  return { content: [{ type: 'text', text: JSON.stringify(rows) }] };`,
+        `}`,
+      ].join('\n'),
+    },
   ],
 });
 

@@ -48,6 +48,17 @@ runCheckTable('missing-error-content', {
     { name: 'a spread may carry the content', code: `const r = { ...failure('db down'), isError: true };` },
     { name: 'an empty success is not an error', code: `const r = { isError: false, content: [] };` },
     {
+      name: 'an envelope made by mutation whose content is pushed later, and a logger payload',
+      code: [
+        `const response = { content: [] as { type: 'text'; text: string }[], isError: false };`,
+        `if (failures.length > 0) {`,
+        `  response.isError = true;`,
+        `  for (const failure of failures) response.content.push({ type: 'text', text: failure.reason });`,
+        `}`,
+        `logger.info({ isError: response.isError, content: [] });`,
+      ].join('\n'),
+    },
+    {
       name: 'suppressed by a comment',
       code: [
         `const r = {`,
@@ -124,6 +135,25 @@ runCheckTable('missing-error-content', {
       output: [
         `function lookup(res: Response) {`,
         `  if (res.status === 404) return { isError: true, content: [{ type: 'text', text: '[NOT_FOUND, not retryable] The tool failed: the requested resource was not found' }] };`,
+        `}`,
+      ].join('\n'),
+    },
+    {
+      name: 'an envelope made by mutation over an empty base: the content is assigned after isError',
+      code: [
+        `const result = { content: [] as { type: 'text'; text: string }[] };`,
+        `if (quota.exceeded) {`,
+        `  result.isError = true;`,
+        `  result.errorCategory = 'PERMISSION';`,
+        `}`,
+      ].join('\n'),
+      errors: [{ line: 3, column: 3, endColumn: 24, message: /content/ }],
+      output: [
+        `const result = { content: [] as { type: 'text'; text: string }[] };`,
+        `if (quota.exceeded) {`,
+        `  result.isError = true;`,
+        `  result.content = [{ type: 'text', text: '[PERMISSION, not retryable] The tool failed: not allowed for this caller' }];`,
+        `  result.errorCategory = 'PERMISSION';`,
         `}`,
       ].join('\n'),
     },

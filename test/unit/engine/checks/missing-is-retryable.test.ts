@@ -20,6 +20,14 @@ runCheckTable('missing-is-retryable', {
     },
     { name: 'isError false is not an envelope', code: `const r = { isError: false, content: [] };` },
     { name: 'spread may carry the field', code: `const r = { ...base, isError: true };` },
+    {
+      name: 'a mutation envelope handed to a helper that may set the field',
+      code: [
+        `const result = { content: [{ type: 'text', text: 'upload failed' }] };`,
+        `result.isError = true;`,
+        `Object.assign(result, retryHints(lastError));`,
+      ].join('\n'),
+    },
   ],
   invalid: [
     {
@@ -73,6 +81,35 @@ runCheckTable('missing-is-retryable', {
       code: `const r = { isError: failed, content: [{ type: 'text', text: 'permission denied' }] };`,
       errors: [{ line: 1, column: 13 }],
       output: `const r = { isError: failed, content: [{ type: 'text', text: 'permission denied' }], isRetryable: false };`,
+    },
+    {
+      name: 'an envelope made by mutation: retryability follows the assigned category, assigned after it',
+      code: [
+        `server.registerTool('sync_inventory', {}, async () => {`,
+        `  const result: CallToolResult = { content: [{ type: 'text', text: 'inventory synced' }] };`,
+        `  const outcome = await warehouse.sync();`,
+        `  if (outcome.status === 'busy') {`,
+        `    result.isError = true;`,
+        `    result.errorCategory = 'TRANSIENT';`,
+        `    result.content = [{ type: 'text', text: 'the warehouse is busy' }];`,
+        `  }`,
+        `  return result;`,
+        `});`,
+      ].join('\n'),
+      errors: [{ line: 5, column: 5, endColumn: 26, message: /no isRetryable/ }],
+      output: [
+        `server.registerTool('sync_inventory', {}, async () => {`,
+        `  const result: CallToolResult = { content: [{ type: 'text', text: 'inventory synced' }] };`,
+        `  const outcome = await warehouse.sync();`,
+        `  if (outcome.status === 'busy') {`,
+        `    result.isError = true;`,
+        `    result.isRetryable = true;`,
+        `    result.errorCategory = 'TRANSIENT';`,
+        `    result.content = [{ type: 'text', text: 'the warehouse is busy' }];`,
+        `  }`,
+        `  return result;`,
+        `});`,
+      ].join('\n'),
     },
   ],
 });
