@@ -49,20 +49,23 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope): Fix[] {
   return edit ? [{ title: `Add ${key}: ${spelled}${evidence}`, edits: [edit], preferred: true }] : [];
 }
 
-export const missingErrorCategory: Check = {
+export const missingErrorCategory: Check<'missingErrorCategory'> = {
   meta: {
     id: 'missing-error-category',
     description: 'An error envelope that does not say what kind of failure it reports (errorCategory).',
     defaultSeverity: 'warning',
     fixable: true,
+    messages: {
+      missingErrorCategory:
+        'This error envelope has no errorCategory: an agent cannot tell a temporary failure from bad input, a missing permission, a policy refusal or a missing resource, so it cannot choose what to do next.',
+    },
   },
   run(context, report) {
     for (const envelope of context.envelopes) {
       if (hasCategory(envelope) || hasSpreadFields(envelope)) continue;
       report({
         node: envelope.isErrorProperty,
-        message:
-          'This error envelope has no errorCategory: an agent cannot tell a temporary failure from bad input, a missing permission, a policy refusal or a missing resource, so it cannot choose what to do next.',
+        messageId: 'missingErrorCategory',
         fixes: () => fix(context, envelope),
       });
     }

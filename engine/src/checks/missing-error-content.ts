@@ -41,12 +41,14 @@ function emptiness(envelope: ErrorEnvelope): Emptiness | undefined {
   return allBlank ? 'blank' : undefined;
 }
 
-const PROBLEM: Record<Emptiness, string> = {
-  missing: 'has no content',
-  nullish: 'has no content',
-  empty: 'has an empty content array',
-  blank: 'has only empty text in its content',
-};
+const MESSAGE_IDS = {
+  missing: 'noContent',
+  nullish: 'noContent',
+  empty: 'emptyContent',
+  blank: 'blankContent',
+} as const satisfies Record<Emptiness, string>;
+const CONSEQUENCE =
+  'most hosts show the model only content, so it learns that the call failed but not what failed or what to do about it.';
 
 /** Words for a category that the inference rules read back as the same category. */
 function wording(category: ErrorCategory, retryable: boolean): string {
@@ -118,12 +120,17 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope, kind: Emptiness)
   ];
 }
 
-export const missingErrorContent: Check = {
+export const missingErrorContent: Check<(typeof MESSAGE_IDS)[Emptiness]> = {
   meta: {
     id: 'missing-error-content',
     description: 'An error envelope with no content, an empty content array, or only empty text.',
     defaultSeverity: 'error',
     fixable: true,
+    messages: {
+      noContent: `This error envelope has no content: ${CONSEQUENCE}`,
+      emptyContent: `This error envelope has an empty content array: ${CONSEQUENCE}`,
+      blankContent: `This error envelope has only empty text in its content: ${CONSEQUENCE}`,
+    },
   },
   run(context, report) {
     for (const envelope of context.envelopes) {
@@ -132,7 +139,7 @@ export const missingErrorContent: Check = {
       if (!kind) continue;
       report({
         node: envelope.isErrorProperty,
-        message: `This error envelope ${PROBLEM[kind]}: most hosts show the model only content, so it learns that the call failed but not what failed or what to do about it.`,
+        messageId: MESSAGE_IDS[kind],
         fixes: () => fix(context, envelope, kind),
       });
     }

@@ -35,20 +35,23 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope): Fix[] {
   return edit ? [{ title: `Add isRetryable: ${retryable} (${evidence})`, edits: [edit], preferred: true }] : [];
 }
 
-export const missingIsRetryable: Check = {
+export const missingIsRetryable: Check<'missingIsRetryable'> = {
   meta: {
     id: 'missing-is-retryable',
     description: 'An error envelope that does not say whether the identical call can succeed later (isRetryable).',
     defaultSeverity: 'warning',
     fixable: true,
+    messages: {
+      missingIsRetryable:
+        'This error envelope has no isRetryable: an agent cannot tell whether calling again with the same input can succeed.',
+    },
   },
   run(context, report) {
     for (const envelope of context.envelopes) {
       if (hasRetryable(envelope) || envelope.open) continue;
       report({
         node: envelope.isErrorProperty,
-        message:
-          'This error envelope has no isRetryable: an agent cannot tell whether calling again with the same input can succeed.',
+        messageId: 'missingIsRetryable',
         fixes: () => fix(context, envelope),
       });
     }

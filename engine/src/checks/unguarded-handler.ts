@@ -35,13 +35,19 @@ function excusedSentence(sourceFile: ts.SourceFile, excused: readonly Excused[])
   return ` Not counted: ${named}${more}.`;
 }
 
-export const unguardedHandler: Check = {
+export const unguardedHandler: Check<'unguarded' | 'unguardedLowLevel'> = {
   meta: {
     id: 'unguarded-handler',
     description:
       'A tool handler that awaits or calls something that can fail, with no try/catch turning the failure into an error envelope.',
     defaultSeverity: 'info',
     fixable: true,
+    messages: {
+      unguarded:
+        'This tool handler runs `{{site}}` outside any try/catch: if it fails, the failure reaches the model as unstructured text with no errorCategory or isRetryable.{{evidence}}',
+      unguardedLowLevel:
+        'This tool handler runs `{{site}}` outside any try/catch: if it fails, the failure becomes a JSON-RPC error that the model never sees.{{evidence}}',
+    },
   },
   run(context, report) {
     if (context.handlers.length === 0) return;
@@ -53,16 +59,14 @@ export const unguardedHandler: Check = {
       if (!site) continue;
       const evidence = calleeEvidence(finder, site);
       const { start, end } = functionHeadRange(handler.fn, context.sourceFile);
-      const consequence = handler.lowLevel
-        ? 'becomes a JSON-RPC error that the model never sees'
-        : 'reaches the model as unstructured text with no errorCategory or isRetryable';
       report({
         start,
         end,
-        message:
-          `This tool handler runs \`${describeSite(context.sourceFile, site)}\` outside any try/catch: if it fails, the failure ${consequence}.` +
-          (evidence ? ` It can fail: ${evidence}.` : '') +
-          excusedSentence(context.sourceFile, excused),
+        messageId: handler.lowLevel ? 'unguardedLowLevel' : 'unguarded',
+        data: {
+          site: describeSite(context.sourceFile, site),
+          evidence: (evidence ? ` It can fail: ${evidence}.` : '') + excusedSentence(context.sourceFile, excused),
+        },
         fixes: () => [
           {
             title: 'Wrap the handler body in try/catch returning structured errors',
