@@ -109,7 +109,9 @@ runCheckTable('missing-error-category', {
     {
       name: 'multi-line envelope under an HTTP 429 branch',
       code: rateLimited.join('\n'),
-      errors: [{ line: 5, column: 7, endLine: 5, endColumn: 20, severity: 'warning', message: /no errorCategory/ }],
+      errors: [
+        { line: 5, column: 7, endLine: 5, endColumn: 20, severity: 'warning', messageId: 'missingErrorCategory' },
+      ],
       fixTitle: /^Add errorCategory: 'TRANSIENT' \(HTTP 429\)$/,
       output: rateLimitedFixed.join('\n'),
     },
@@ -117,21 +119,21 @@ runCheckTable('missing-error-category', {
       name: 'isRetryable in structuredContent: the category goes beside it, lower case setting',
       code: `const r = { isError: true, structuredContent: { isRetryable: false }, content: [{ type: 'text', text: 'x' }] };`,
       settings: { categoryCase: 'lower' },
-      errors: [{ line: 1, column: 13, endColumn: 26 }],
+      errors: [{ line: 1, column: 13, endColumn: 26, messageId: 'missingErrorCategory' }],
       fixTitle: /^Add errorCategory: 'unknown' \(no evidence in scope\)$/,
       output: `const r = { isError: true, structuredContent: { isRetryable: false, errorCategory: 'unknown' }, content: [{ type: 'text', text: 'x' }] };`,
     },
     {
       name: 'the { ok: false, code } shape in JSON text: category from the code, beside retryable',
       code: `const r = { isError: true, content: [{ type: 'text', text: JSON.stringify({ ok: false, code: 'NOT_FOUND', message: 'no order 42', retryable: false }) }] };`,
-      errors: [{ line: 1, column: 13 }],
+      errors: [{ line: 1, column: 13, messageId: 'missingErrorCategory' }],
       fixTitle: /^Add errorCategory: 'NOT_FOUND' \(code NOT_FOUND\)$/,
       output: `const r = { isError: true, content: [{ type: 'text', text: JSON.stringify({ ok: false, code: 'NOT_FOUND', message: 'no order 42', retryable: false, errorCategory: 'NOT_FOUND' }) }] };`,
     },
     {
       name: 'conditional isError, category from the wording',
       code: `const r = { isError: !allowed, content: [{ type: 'text', text: 'permission denied for user 7' }] };`,
-      errors: [{ line: 1, column: 13, endColumn: 30 }],
+      errors: [{ line: 1, column: 13, endColumn: 30, messageId: 'missingErrorCategory' }],
       fixTitle: /^Add errorCategory: 'PERMISSION' \("permission"\)$/,
       output: `const r = { isError: !allowed, content: [{ type: 'text', text: 'permission denied for user 7' }], errorCategory: 'PERMISSION' };`,
     },
@@ -147,7 +149,7 @@ runCheckTable('missing-error-category', {
         `  }`,
         `});`,
       ].join('\n'),
-      errors: [{ line: 5, column: 43 }],
+      errors: [{ line: 5, column: 43, messageId: 'missingErrorCategory' }],
       fixTitle: /^Add errorCategory: 'VALIDATION' \(instanceof ZodError\)$/,
       output: [
         `server.tool('create_user', async (args) => {`,
@@ -167,7 +169,7 @@ runCheckTable('missing-error-category', {
         `  return { isError: true, content: [{ type: 'text' as const, text: message }], };`,
         `}`,
       ].join('\n'),
-      errors: [{ line: 2, column: 12 }],
+      errors: [{ line: 2, column: 12, messageId: 'missingErrorCategory' }],
       fixTitle: /no evidence in scope/,
       output: [
         `function failure(message: string) {`,
@@ -189,7 +191,7 @@ runCheckTable('missing-error-category', {
         `  return result;`,
         `});`,
       ].join('\n'),
-      errors: [{ line: 7, column: 5, endLine: 7, endColumn: 26, message: /no errorCategory/ }],
+      errors: [{ line: 7, column: 5, endLine: 7, endColumn: 26, messageId: 'missingErrorCategory' }],
       output: [
         `server.registerTool('run_job', {}, async ({ id }) => {`,
         `  const result: CallToolResult = { content: [{ type: 'text', text: 'job finished' }] };`,

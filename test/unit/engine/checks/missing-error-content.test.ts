@@ -73,7 +73,7 @@ runCheckTable('missing-error-content', {
     {
       name: 'no content at all in a multi-line envelope: a text in the recommended style, named after the tool',
       code: unavailable.join('\n'),
-      errors: [{ line: 6, column: 7, endLine: 6, endColumn: 20, severity: 'error', message: /has no content/ }],
+      errors: [{ line: 6, column: 7, endLine: 6, endColumn: 20, severity: 'error', messageId: 'noContent' }],
       fixTitle: /^Add content: 'get_order failed: temporary failure, retrying later may succeed'$/,
       output: unavailableFixed.join('\n'),
     },
@@ -89,7 +89,7 @@ runCheckTable('missing-error-content', {
         `  }`,
         `});`,
       ].join('\n'),
-      errors: [{ line: 6, column: 14, endColumn: 27, message: /empty content array/ }],
+      errors: [{ line: 6, column: 14, endColumn: 27, messageId: 'emptyContent' }],
       fixTitle: /^Replace the empty content with 'sync failed \(…\): <the error's message>'$/,
       output: [
         header,
@@ -106,7 +106,7 @@ runCheckTable('missing-error-content', {
       name: 'whitespace-only text under a conditional isError, top-level style and lower case',
       code: `const r = { isError: failed, errorCategory: 'validation', isRetryable: false, content: [{ type: 'text', text: '  ' }] };`,
       settings: { envelopeStyle: 'top-level', categoryCase: 'lower' },
-      errors: [{ line: 1, column: 13, endColumn: 28, message: /only empty text/ }],
+      errors: [{ line: 1, column: 13, endColumn: 28, messageId: 'blankContent' }],
       output: `const r = { isError: failed, errorCategory: 'validation', isRetryable: false, content: [{ type: 'text', text: 'The tool failed: invalid input, correct the arguments before calling again' }] };`,
     },
     {
@@ -118,7 +118,7 @@ runCheckTable('missing-error-content', {
         `}`,
         `server.tool('read_payroll', async ({ user }) => (canRead(user) ? ok(user) : denied()));`,
       ].join('\n'),
-      errors: [{ line: 3, column: 12, message: /has no content/ }],
+      errors: [{ line: 3, column: 12, messageId: 'noContent' }],
       output: [
         header,
         `function denied() {`,
@@ -131,7 +131,7 @@ runCheckTable('missing-error-content', {
       name: 'no category written: the words follow the evidence (HTTP 404), structured style',
       code: [`function lookup(res: Response) {`, `  if (res.status === 404) return { isError: true };`, `}`].join('\n'),
       settings: { envelopeStyle: 'structured' },
-      errors: [{ line: 2, column: 36 }],
+      errors: [{ line: 2, column: 36, messageId: 'noContent' }],
       output: [
         `function lookup(res: Response) {`,
         `  if (res.status === 404) return { isError: true, content: [{ type: 'text', text: '[NOT_FOUND, not retryable] The tool failed: the requested resource was not found' }] };`,
@@ -147,7 +147,7 @@ runCheckTable('missing-error-content', {
         `  result.errorCategory = 'PERMISSION';`,
         `}`,
       ].join('\n'),
-      errors: [{ line: 3, column: 3, endColumn: 24, message: /content/ }],
+      errors: [{ line: 3, column: 3, endColumn: 24, messageId: 'emptyContent' }],
       output: [
         `const result = { content: [] as { type: 'text'; text: string }[] };`,
         `if (quota.exceeded) {`,

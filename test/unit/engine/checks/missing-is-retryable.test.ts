@@ -33,7 +33,7 @@ runCheckTable('missing-is-retryable', {
     {
       name: 'category present: retryability follows it',
       code: `const r = { isError: true, errorCategory: 'TRANSIENT', content: [{ type: 'text', text: 'db timed out' }] };`,
-      errors: [{ line: 1, column: 13, endColumn: 26, message: /no isRetryable/ }],
+      errors: [{ line: 1, column: 13, endColumn: 26, messageId: 'missingIsRetryable' }],
       output: `const r = { isError: true, errorCategory: 'TRANSIENT', content: [{ type: 'text', text: 'db timed out' }], isRetryable: true };`,
       fixTitle: /isRetryable: true \(errorCategory TRANSIENT\)/,
     },
@@ -49,7 +49,7 @@ runCheckTable('missing-is-retryable', {
         `  }`,
         `}`,
       ].join('\n'),
-      errors: [{ line: 4, column: 7 }],
+      errors: [{ line: 4, column: 7, messageId: 'missingIsRetryable' }],
       output: [
         `async function h(res: { status: number }) {`,
         `  if (res.status === 503) {`,
@@ -66,20 +66,20 @@ runCheckTable('missing-is-retryable', {
     {
       name: 'category in structuredContent: the field goes beside it',
       code: `const r = { isError: true, structuredContent: { errorCategory: 'VALIDATION' }, content: [{ type: 'text', text: 'x' }] };`,
-      errors: [{ line: 1, column: 13 }],
+      errors: [{ line: 1, column: 13, messageId: 'missingIsRetryable' }],
       output: `const r = { isError: true, structuredContent: { errorCategory: 'VALIDATION', isRetryable: false }, content: [{ type: 'text', text: 'x' }] };`,
     },
     {
       name: 'a static JSON text with only a category: retryability follows that category',
       code: `const r = { isError: true, content: [{ type: 'text', text: '{"errorCategory":"transient","message":"db busy"}' }] };`,
-      errors: [{ line: 1, column: 13 }],
+      errors: [{ line: 1, column: 13, messageId: 'missingIsRetryable' }],
       output: `const r = { isError: true, content: [{ type: 'text', text: '{"errorCategory":"transient","message":"db busy"}' }], isRetryable: true };`,
       fixTitle: /errorCategory TRANSIENT/,
     },
     {
       name: 'conditional isError counts',
       code: `const r = { isError: failed, content: [{ type: 'text', text: 'permission denied' }] };`,
-      errors: [{ line: 1, column: 13 }],
+      errors: [{ line: 1, column: 13, messageId: 'missingIsRetryable' }],
       output: `const r = { isError: failed, content: [{ type: 'text', text: 'permission denied' }], isRetryable: false };`,
     },
     {
@@ -96,7 +96,7 @@ runCheckTable('missing-is-retryable', {
         `  return result;`,
         `});`,
       ].join('\n'),
-      errors: [{ line: 5, column: 5, endColumn: 26, message: /no isRetryable/ }],
+      errors: [{ line: 5, column: 5, endColumn: 26, messageId: 'missingIsRetryable' }],
       output: [
         `server.registerTool('sync_inventory', {}, async () => {`,
         `  const result: CallToolResult = { content: [{ type: 'text', text: 'inventory synced' }] };`,

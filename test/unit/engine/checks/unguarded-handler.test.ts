@@ -198,7 +198,8 @@ runCheckTable('unguarded-handler', {
           endLine: 3,
           endColumn: 55,
           severity: 'info',
-          message: /runs `await fetch\(…\)` outside any try\/catch.*unstructured text/,
+          messageId: 'unguarded',
+          data: { site: 'await fetch(…)', evidence: '' },
         },
       ],
       fixTitle: /Wrap the handler body in try\/catch returning structured errors/,
@@ -216,7 +217,16 @@ runCheckTable('unguarded-handler', {
         `  }`,
         `});`,
       ),
-      errors: [{ line: 3, column: 56, endLine: 3, endColumn: 80, message: /`schema\.parse\(…\)`.*JSON-RPC error/ }],
+      errors: [
+        {
+          line: 3,
+          column: 56,
+          endLine: 3,
+          endColumn: 80,
+          messageId: 'unguardedLowLevel',
+          data: { site: 'schema.parse(…)' },
+        },
+      ],
       output: lines(
         `server.server.setRequestHandler(CallToolRequestSchema, async function (request) {`,
         `  try {`,
@@ -233,7 +243,7 @@ runCheckTable('unguarded-handler', {
     {
       name: 'expression body returning a promise: the fix awaits it so the catch sees the rejection',
       code: lines(`server.tool('search', async ({ q }) => search(q));`),
-      errors: [{ line: 3, column: 23, endColumn: 39, message: /`search\(…\)`/ }],
+      errors: [{ line: 3, column: 23, endColumn: 39, messageId: 'unguarded', data: { site: 'search(…)' } }],
       output: lines(
         `server.tool('search', async ({ q }) => {`,
         `  try {`,
@@ -254,7 +264,9 @@ runCheckTable('unguarded-handler', {
         `}`,
         `server.registerTool('get_user', {}, getUser);`,
       ),
-      errors: [{ line: 6, column: 8, endLine: 6, endColumn: 56, message: /`parseBody\(…\)`/ }],
+      errors: [
+        { line: 6, column: 8, endLine: 6, endColumn: 56, messageId: 'unguarded', data: { site: 'parseBody(…)' } },
+      ],
       output: lines(
         `function parseBody(raw: string) {`,
         `  return JSON.parse(raw);`,
@@ -277,7 +289,7 @@ runCheckTable('unguarded-handler', {
         `  return { content: [{ type: 'text', text: order.summary }] };`,
         `});`,
       ),
-      errors: [{ line: 3, column: 20, endColumn: 37 }],
+      errors: [{ line: 3, column: 20, endColumn: 37, messageId: 'unguarded' }],
       output: null,
       suggestions: [
         {
@@ -309,7 +321,7 @@ runCheckTable('unguarded-handler', {
         `  return { content: [{ type: 'text', text: String(await rows(q)) }] };`,
         `});`,
       ),
-      errors: [{ line: 10, column: 23, endColumn: 39, message: /`for await \(…\)`/ }],
+      errors: [{ line: 10, column: 23, endColumn: 39, messageId: 'unguarded', data: { site: 'for await (…)' } }],
       output: lines(
         `async function rows(q: string) {`,
         `  try {`,
@@ -344,8 +356,12 @@ runCheckTable('unguarded-handler', {
           line: 7,
           column: 37,
           endColumn: 54,
-          message:
-            /runs `await loadUser\(…\)`.*It can fail: loadUser\(\) runs `await db\.query\(…\)` with no try\/catch around it\. Not counted: `createErrorResponse\(…\)` \(its name says it only builds the result\)/,
+          messageId: 'unguarded',
+          data: {
+            site: 'await loadUser(…)',
+            evidence:
+              ' It can fail: loadUser() runs `await db.query(…)` with no try/catch around it. Not counted: `createErrorResponse(…)` (its name says it only builds the result).',
+          },
         },
       ],
       output: lines(
@@ -376,7 +392,8 @@ runCheckTable('unguarded-handler', {
           line: 3,
           column: 40,
           endColumn: 63,
-          message: /`await supabase\.from\('orders'\).*Not counted: `toolResult\(…\)`/,
+          messageId: 'unguarded',
+          data: { site: /^await supabase\.from\('orders'\)/, evidence: /Not counted: `toolResult\(…\)`/ },
         },
       ],
       output: lines(
@@ -399,7 +416,15 @@ runCheckTable('unguarded-handler', {
         `  return { content: [{ type: 'text', text: 'up' }] };`,
         `});`,
       ),
-      errors: [{ line: 3, column: 35, endColumn: 53, message: /`await fetch\(…\)`.*Not counted: `errorResult\(…\)`/ }],
+      errors: [
+        {
+          line: 3,
+          column: 35,
+          endColumn: 53,
+          messageId: 'unguarded',
+          data: { site: 'await fetch(…)', evidence: /Not counted: `errorResult\(…\)`/ },
+        },
+      ],
       output: lines(
         `server.registerTool('status', {}, async ({ url }) => {`,
         `  try {`,
@@ -416,7 +441,7 @@ runCheckTable('unguarded-handler', {
       code: lines(
         `server.tool('echo', ({ raw }) => ({ content: [{ type: 'text', text: \`\${JSON.parse(raw).name}\` }] }));`,
       ),
-      errors: [{ line: 3, column: 21, endColumn: 33, message: /`JSON\.parse\(…\)`/ }],
+      errors: [{ line: 3, column: 21, endColumn: 33, messageId: 'unguarded', data: { site: 'JSON.parse(…)' } }],
       output: lines(
         `server.tool('echo', ({ raw }) => {`,
         `  try {`,
@@ -433,7 +458,7 @@ runCheckTable('unguarded-handler', {
         `  return render(url);`,
         `});`,
       ),
-      errors: [{ line: 3, column: 21, endColumn: 34, message: /`new URL\(…\)`/ }],
+      errors: [{ line: 3, column: 21, endColumn: 34, messageId: 'unguarded', data: { site: 'new URL(…)' } }],
       output: lines(
         `server.tool('open', ({ href }) => {`,
         `  try {`,
