@@ -15,7 +15,7 @@ import {
 import { NodeIndex } from './parse/nodeIndex';
 import { suppressedLines } from './parse/suppression';
 import { type FunctionLike, isFunctionLike, lineIndentAt } from './parse/syntax';
-import type { AnalysisContext, EngineSettings, Finding, Severity } from './types';
+import type { AnalysisContext, EngineSettings, Finding, MessageData, Severity } from './types';
 
 export const MCP_IMPORT_PATTERN = /@modelcontextprotocol\/|\bisError\b|@mcpToolHandler/;
 
@@ -130,6 +130,13 @@ class Context implements AnalysisContext {
   }
 }
 
+/** A message template with its `{{name}}` placeholders filled from `data` (unknown names stay as written). */
+export function formatMessage(template: string, data: MessageData = {}): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(data, name) ? String(data[name]) : whole,
+  );
+}
+
 /** Runs every enabled check on a parsed source file. */
 export function analyseSourceFile(
   sourceFile: ts.SourceFile,
@@ -161,7 +168,9 @@ export function analyseSourceFile(
       findings.push({
         check: check.meta.id,
         severity,
-        message: report.message,
+        messageId: report.messageId,
+        data: report.data ?? {},
+        message: formatMessage(check.meta.messages[report.messageId] ?? report.messageId, report.data),
         start,
         end,
         fixable: check.meta.fixable && report.fixes !== undefined,

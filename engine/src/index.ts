@@ -7,6 +7,6 @@ export { Project, collectSourceFiles, isIndexable } from './discovery/project';
 export { type FileTool, listTools, toolsOf } from './discovery/toolList';
 export { fixAll, syntaxErrorCount } from './fixes/fixApplier';
 export { DISABLE_NEXT_LINE } from './parse/suppression';
-export { CHECKS, CHECK_IDS } from './checks';
+export { CHECKS, CHECK_IDS, isCheckId } from './checks';
 export { DEFAULT_SETTINGS, type Settings, engineSettings, parseSettings, settingsSchema } from './settings';
-export type { EngineSettings, Finding, OffsetEdit, Severity } from './types';
+export type { CheckId, EngineSettings, Finding, OffsetEdit, Severity } from './types';

@@ -1,11 +1,12 @@
 import ts from 'typescript';
 import { type ErrorCategory, nearestCategory, spellCategory } from '../../../shared/src/taxonomy';
-import { insertProperties } from '../fixes/edits';
 import {
   envelopeMessages,
   errorCodeOf,
+  failureAnchor,
   hasCategory,
   hasSpreadFields,
+  insertEnvelopeFields,
   keyOf,
   objectOf,
 } from '../envelopes/envelopeFields';
@@ -22,7 +23,7 @@ function inferCategory(envelope: ErrorEnvelope): { category: ErrorCategory; evid
       return { category: fromCode, evidence: ` (code ${code})` };
     }
   }
-  const inference = inferEnvelope(envelope.object, envelopeMessages(envelope));
+  const inference = inferEnvelope(failureAnchor(envelope), envelopeMessages(envelope));
   return { category: inference.category, evidence: describeInference(inference) };
 }
 
@@ -44,29 +45,27 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope): Fix[] {
   const { category, evidence } = inferCategory(envelope);
   const { object, key } = homeFor(context, envelope);
   const spelled = `'${spellCategory(category, context.settings.categoryCase)}'`;
-  return [
-    {
-      title: `Add ${key}: ${spelled}${evidence}`,
-      edits: [insertProperties(context, object, [`${key}: ${spelled}`])],
-      preferred: true,
-    },
-  ];
+  const edit = insertEnvelopeFields(context, envelope, object, [`${key}: ${spelled}`]);
+  return edit ? [{ title: `Add ${key}: ${spelled}${evidence}`, edits: [edit], preferred: true }] : [];
 }
 
-export const missingErrorCategory: Check = {
+export const missingErrorCategory: Check<'missingErrorCategory'> = {
   meta: {
     id: 'missing-error-category',
     description: 'An error envelope that does not say what kind of failure it reports (errorCategory).',
     defaultSeverity: 'warning',
     fixable: true,
+    messages: {
+      missingErrorCategory:
+        'This error envelope has no errorCategory: an agent cannot tell a temporary failure from bad input, a missing permission, a policy refusal or a missing resource, so it cannot choose what to do next.',
+    },
   },
   run(context, report) {
     for (const envelope of context.envelopes) {
       if (hasCategory(envelope) || hasSpreadFields(envelope)) continue;
       report({
         node: envelope.isErrorProperty,
-        message:
-          'This error envelope has no errorCategory: an agent cannot tell a temporary failure from bad input, a missing permission, a policy refusal or a missing resource, so it cannot choose what to do next.',
+        messageId: 'missingErrorCategory',
         fixes: () => fix(context, envelope),
       });
     }
