@@ -32,7 +32,7 @@ export function parseCommandArgs<T extends ParseArgsConfig>(config: T): ReturnTy
     return parseArgs(config);
   } catch (error) {
     if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-      throw new UsageError(error.message.split('\n')[0]);
+      throw new UsageError(error.message.replace(/\s*\n\s*/g, ' '));
     }
     throw error;
   }

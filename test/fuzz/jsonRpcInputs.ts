@@ -89,13 +89,16 @@ export function jsonRpcStream(random: Random, targetBytes: number, largeBytes = 
   const stream: RpcStream = { bytes: Buffer.alloc(0), messages: 0, invalid: 0, crlf: 0, large: 0 };
   let total = 0;
   let id = 1;
+  // A stream big enough for one always carries at least one message of `largeBytes`.
+  const largeBy = targetBytes >= 2 * largeBytes ? random.int(0, targetBytes - 2 * largeBytes) : Infinity;
   while (total < targetBytes) {
     let line: Buffer;
     if (random.chance(0.15)) {
       line = random.pick(INVALID)(random);
       stream.invalid++;
     } else {
-      const large = random.chance(0.004) && total + largeBytes < targetBytes * 1.1;
+      const large =
+        (stream.large === 0 && total >= largeBy) || (random.chance(0.004) && total + largeBytes < targetBytes * 1.1);
       const size = large ? largeBytes : random.chance(0.2) ? random.int(100, 20_000) : 0;
       if (large) stream.large++;
       line = Buffer.from(JSON.stringify(validMessage(random, id++, size)));

@@ -146,7 +146,7 @@ void describe('probe command line', () => {
     ['--allow-all', ['--allow-all', '--', 'node', 's.js'], /--allow-all is not offered/],
     ['both --url and a command', ['--url', 'http://127.0.0.1:1/mcp', '--', 'node'], /either --url/],
     ['a bad format', ['--format', 'xml', '--', 'node'], /--format must be/],
-    ['a bad seed', ['--seed', '-1', '--', 'node'], /--seed must be/],
+    ['a bad seed', ['--seed=-1', '--', 'node'], /--seed must be/],
     ['a bad --fail-under', ['--fail-under', '101', '--', 'node'], /--fail-under must be/],
     ['a bad --env', ['--env', 'NOVALUE', '--', 'node'], /KEY=VALUE/],
     ['an unknown option', ['--verbose', '--', 'node'], /unknown option/i],
