@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** The `mcp-envelope` command line: one engine with the language server. */
-import { type CliIo, EXIT, UsageError, exitQuietlyOnClosedPipe, processIo } from './usage';
+import { type CliIo, EXIT, UsageError, exitQuietlyOnClosedPipe, isParseArgsError, processIo } from './usage';
 
 declare const MCP_ENVELOPE_VERSION: string;
 const VERSION = typeof MCP_ENVELOPE_VERSION === 'string' ? MCP_ENVELOPE_VERSION : '0.0.0-dev';
@@ -54,8 +54,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   try {
     return await runner(rest, io);
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr(`mcp-envelope ${command}: ${error.message}`);
+    // parseArgs errors of a command that calls parseArgs directly (the tap) follow the same convention.
+    if (error instanceof UsageError || isParseArgsError(error)) {
+      io.stderr(`mcp-envelope ${command}: ${error.message.replace(/\s*\n\s*/g, ' ')}`);
       io.stderr(`Run 'mcp-envelope ${command} --help' for its options.`);
       return EXIT.usage;
     }

@@ -31,11 +31,14 @@ export function parseCommandArgs<T extends ParseArgsConfig>(config: T): ReturnTy
   try {
     return parseArgs(config);
   } catch (error) {
-    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-      throw new UsageError(error.message.replace(/\s*\n\s*/g, ' '));
-    }
+    if (isParseArgsError(error)) throw new UsageError(error.message.replace(/\s*\n\s*/g, ' '));
     throw error;
   }
+}
+
+/** An error node:util parseArgs throws for wrong arguments (unknown option, missing or ambiguous value). */
+export function isParseArgsError(error: unknown): error is TypeError {
+  return error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
 }
 
 /**
