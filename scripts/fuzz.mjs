@@ -32,8 +32,8 @@ const budget = {
   cliFiles: Math.round(20_000 * scale),
   batchSize: 500,
   lspDocuments: Math.round(2_000 * scale),
-  // ~80,000 JSON-RPC messages: with the files and documents above, more than 100,000 inputs.
-  tapBytes: Math.round(400 * 1024 * 1024 * scale),
+  // ~110,000 JSON-RPC messages (about 6.8 KB each on average): with the files and documents, 130,000+ inputs.
+  tapBytes: Math.round(720 * 1024 * 1024 * scale),
   tapSessionBytes: 20 * 1024 * 1024,
   parallel: 2,
 };
