@@ -20,7 +20,7 @@ describe('fuzz (bounded)', { timeout: 120_000 }, () => {
       tapSessionBytes: 10 * 1024 * 1024,
       parallel: 2,
     });
-    t.diagnostic(formatTotals(totals));
+    for (const line of formatTotals(totals).split('\n')) t.diagnostic(line);
     const problems = [...totals.cli.problems, ...totals.lsp.problems, ...totals.tap.problems];
     assert.deepEqual(problems, [], formatTotals(totals));
     assert.equal(totals.all.crashes + totals.all.hangs + totals.all.lost, 0);
