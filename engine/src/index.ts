@@ -2,7 +2,14 @@
  * The engine's public face: what the language server and the CLI may use. Everything behind it (parse, tool
  * discovery, checks, fixes, settings) is private to engine/; the build bundles it once, into dist/engine.js.
  */
-export { type AnalysisResult, analyseSourceFile, isRelevant, looksBinary, parseSource } from './engine';
+export {
+  type AnalysisResult,
+  type CheckFailure,
+  analyseSourceFile,
+  isRelevant,
+  looksBinary,
+  parseSource,
+} from './engine';
 export { Project, collectSourceFiles, isIndexable } from './discovery/project';
 export { type FileTool, listTools, toolsOf } from './discovery/toolList';
 export { fixAll, syntaxErrorCount } from './fixes/fixApplier';

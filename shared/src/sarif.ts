@@ -13,6 +13,8 @@ export interface SarifRun {
   version: string;
   rules: SarifRule[];
   results: unknown[];
+  /** SARIF invocations: whether the run succeeded, and tool execution notifications (files that could not be analysed). */
+  invocations?: unknown[];
   properties?: Record<string, unknown>;
 }
 
@@ -74,6 +76,7 @@ export function sarifLog(run: SarifRun): string {
             rules: run.rules,
           },
         },
+        ...(run.invocations ? { invocations: run.invocations } : {}),
         ...(run.properties ? { properties: run.properties } : {}),
         results: withArtifactUris(run.results),
       },
