@@ -22,6 +22,8 @@ export interface DecodedResult {
   partialResults?: unknown;
   /** The JSON-RPC error code, for protocol errors. */
   rpcCode?: number;
+  /** Why the request itself was malformed (the tool never ran), when it was. */
+  requestFault?: string;
   /** A category the text suggests when the server gave none (for the next action only). */
   textHint?: ErrorCategory;
 }
@@ -212,15 +214,19 @@ export function decodeToolResult(result: unknown): DecodedResult {
 /** JSON-RPC codes that answer the request itself (parse, shape, method, params), not a failure while running. */
 const REQUEST_LEVEL_CODES = new Set([-32700, -32600, -32601, -32602]);
 
-/** Decodes a JSON-RPC `error` answering `tools/call`: a protocol error the model usually never sees. */
-export function decodeRpcError(error: unknown): DecodedResult {
+/**
+ * Decodes a JSON-RPC `error` answering `tools/call`: a protocol error the model usually never sees.
+ * `requestFault` says why the request was malformed (no tool name, arguments not an object): then the tool
+ * never ran, whatever code the server chose (the SDK answers such requests -32603 before any handler runs).
+ */
+export function decodeRpcError(error: unknown, requestFault?: string): DecodedResult {
   const record = isRecord(error) ? error : {};
   const code = typeof record.code === 'number' ? record.code : undefined;
   const message = typeof record.message === 'string' ? record.message : null;
   const findings: CallFinding[] = [];
   const data = isRecord(record.data) ? readFacts(record.data) : undefined;
   const category = data?.category !== undefined ? nearestCategory(data.category) : null;
-  if (code === undefined || !REQUEST_LEVEL_CODES.has(code)) {
+  if (requestFault === undefined && (code === undefined || !REQUEST_LEVEL_CODES.has(code))) {
     findings.push({
       check: 'protocol-error-for-execution-failure',
       message: `The tool failed while running and answered with a JSON-RPC error${code !== undefined ? ` (${code})` : ''}: the model never sees it. Return an isError result with errorCategory and isRetryable instead.`,
@@ -236,5 +242,6 @@ export function decodeRpcError(error: unknown): DecodedResult {
     encoding: 'json-rpc-error',
     findings,
     ...(code !== undefined && { rpcCode: code }),
+    ...(requestFault !== undefined && { requestFault }),
   };
 }
