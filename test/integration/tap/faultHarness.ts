@@ -24,6 +24,14 @@ export const INITIALIZE = {
 };
 export const INITIALIZED = { jsonrpc: '2.0', method: 'notifications/initialized' };
 
+const liveSessions = new Set<ChildProcessWithoutNullStreams>();
+
+/** Kills every tap process a test left running (a failed assertion must not keep the test process alive). */
+export function killLeftoverSessions(): void {
+  for (const child of liveSessions) child.kill('SIGKILL');
+  liveSessions.clear();
+}
+
 /** The tap as its own process with pipes, speaking newline-delimited JSON-RPC. */
 export class RawStdioSession {
   readonly child: ChildProcessWithoutNullStreams;
@@ -37,6 +45,8 @@ export class RawStdioSession {
       env: tapEnvironment(),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    liveSessions.add(this.child);
+    this.child.on('close', () => liveSessions.delete(this.child));
     this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
     this.child.stdout.on('data', (chunk: Buffer) => this.read(chunk.toString('utf8')));
     this.exited = new Promise((resolve) => this.child.on('close', (code, signal) => resolve({ code, signal })));

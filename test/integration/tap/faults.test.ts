@@ -21,6 +21,7 @@ import { TraceWriter } from '../../../tap/src/traceWriter';
 import {
   freePort,
   INITIALIZE,
+  killLeftoverSessions,
   openHttpSession,
   post,
   RawStdioSession,
@@ -39,7 +40,10 @@ function recorderFor(file: string, label: string): TapRecorder {
 
 void describe('tap faults with real servers', { timeout: 60_000 }, () => {
   const dir = tempDir('faults');
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  after(() => {
+    killLeftoverSessions();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   void it('1. overlapping HTTP sessions using the same id each get their own answer', { timeout: 20_000 }, async () => {
     const everything = await startEverythingHttp();
@@ -153,8 +157,12 @@ void describe('tap faults with real servers', { timeout: 60_000 }, () => {
     { timeout: 20_000 },
     async () => {
       const traceFile = path.join(dir, 'exit.jsonl');
-      // The real server, in a process that exits with code 3 while the 5-second call runs.
-      const exitsWithThree = `setTimeout(() => process.exit(3), 1200); import(require('node:url').pathToFileURL(process.argv[1]).href)`;
+      // The real server, in a process that exits with code 3 half a second into the 5-second call (the listener is
+      // added once the server has attached its own, so no line is read before the server listens).
+      const exitsWithThree = [
+        `import(require('node:url').pathToFileURL(process.argv[1]).href).then(() => process.stdin.on('data', (d) => {`,
+        `if (String(d).includes('tools/call')) setTimeout(() => process.exit(3), 500); }));`,
+      ].join(' ');
       const session = new RawStdioSession(traceFile, 'everything', [
         process.execPath,
         '-e',
@@ -162,14 +170,19 @@ void describe('tap faults with real servers', { timeout: 60_000 }, () => {
         EVERYTHING_SERVER,
         'stdio',
       ]);
-      await session.initialize();
-      session.send({
-        jsonrpc: '2.0',
-        id: 7,
-        method: 'tools/call',
-        params: { name: LONG_RUNNING, arguments: { duration: 5, steps: 5 } },
-      });
-      const exit = await within(8000, 'the tap to exit with the server', session.exited);
+      let exit: { code: number | null };
+      try {
+        await session.initialize();
+        session.send({
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'tools/call',
+          params: { name: LONG_RUNNING, arguments: { duration: 5, steps: 5 } },
+        });
+        exit = await within(8000, 'the tap to exit with the server', session.exited);
+      } finally {
+        session.child.kill('SIGKILL');
+      }
       assert.equal(exit.code, 3, 'the tap exits with the server’s code');
       const records = parseTrace(fs.readFileSync(traceFile, 'utf8')).records;
       assert.deepEqual(
