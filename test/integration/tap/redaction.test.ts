@@ -14,7 +14,7 @@ import { REDACTED, Redactor } from '../../../tap/src/redact';
 import { runStdioTap } from '../../../tap/src/stdioTap';
 import { TraceWriter } from '../../../tap/src/traceWriter';
 import { startEchoingHttpServer } from './echoSecretsServer';
-import { post, within } from './faultHarness';
+import { within } from './faultHarness';
 import { tempDir } from './tapHarness';
 
 const SECRET = 'echoed-secret-7d41c0ffee';
