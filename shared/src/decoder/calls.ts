@@ -71,10 +71,11 @@ interface OpenCall {
  */
 function nonRetryableReason(decoded: DecodedResult): string | undefined {
   if (decoded.outcome !== 'tool-error' && decoded.outcome !== 'protocol-error') return undefined;
+  if (decoded.rpcCode === -32602 || decoded.rpcCode === -32601) return `JSON-RPC error ${decoded.rpcCode}`;
+  if (decoded.rejectedRequest) return 'the SDK’s rejection of the request (VALIDATION)';
   const what = decoded.category !== null ? `${decoded.category} error` : 'error';
   if (decoded.retryable !== null) return decoded.retryable ? undefined : `a non-retryable ${what}`;
-  if (decoded.category !== null) return NEVER_RETRYABLE.has(decoded.category) ? `a ${what} error` : undefined;
-  if (decoded.rpcCode === -32602 || decoded.rpcCode === -32601) return `JSON-RPC error ${decoded.rpcCode}`;
+  if (decoded.category !== null) return NEVER_RETRYABLE.has(decoded.category) ? `a ${what}` : undefined;
   if (decoded.textHint && NEVER_RETRYABLE.has(decoded.textHint)) {
     return `an error whose text reads as ${decoded.textHint}`;
   }

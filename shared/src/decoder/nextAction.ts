@@ -13,6 +13,8 @@ export interface NextActionInput {
   rpcCode?: number;
   /** Why the request was malformed, when the server rejected it before any tool ran. */
   requestFault?: string;
+  /** The answer says the called tool does not exist. */
+  unknownTool?: boolean;
   /** A category the text strongly suggests when the server gave none (e.g. the SDK's input validation text). */
   textHint?: ErrorCategory;
 }
@@ -50,8 +52,14 @@ function protocolSentence(code: number | undefined, requestFault: string | undef
   return `${prefix}report it to the server's operator (the tool should return an isError result instead).`;
 }
 
+const CHECK_TOOL_NAME =
+  'No tool has that name: check the tool name against tools/list and call a listed tool (changing the input will not help).';
+
 /** One sentence telling an agent what to do next with this call's result. */
 export function nextActionFor(input: NextActionInput): string {
+  if (input.unknownTool === true && (input.outcome === 'tool-error' || input.outcome === 'protocol-error')) {
+    return CHECK_TOOL_NAME;
+  }
   switch (input.outcome) {
     case 'success':
       return 'Use the data; do not retry.';
@@ -92,6 +100,7 @@ export function nextActionForResult(decoded: DecodedResult): string {
     hasPartialResults: decoded.partialResults !== undefined,
     rpcCode: decoded.rpcCode,
     requestFault: decoded.requestFault,
+    unknownTool: decoded.unknownTool,
     textHint: decoded.textHint,
   });
 }
