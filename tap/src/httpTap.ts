@@ -120,7 +120,14 @@ export function startHttpTap(options: HttpTapOptions): Promise<RunningHttpTap> {
       response.end('mcp-envelope tap: starting\n');
       return;
     }
-    forward(request, response, recorder);
+    try {
+      forward(request, response, recorder);
+    } catch (error) {
+      // A request target or header Node accepted but URL or http.request refuse: answer it, never crash.
+      report(`cannot forward ${request.method ?? 'a request'} ${request.url ?? ''}: ${(error as Error).message}`);
+      if (!response.headersSent) response.writeHead(400, { 'content-type': 'text/plain' });
+      response.end('mcp-envelope tap: this request cannot be forwarded\n');
+    }
   });
 
   function forward(request: http.IncomingMessage, response: http.ServerResponse, recorder: TapRecorder): void {

@@ -61,14 +61,27 @@ export class TapRecorder {
   /** Records one message as sent (`session`: the HTTP session it belongs to). */
   record(dir: TraceDirection, msg: unknown, session?: string): void {
     if (!this.writer.recording) return;
-    this.write({
-      ts: new Date().toISOString(),
-      run: this.run,
-      ...(session !== undefined && { session }),
-      dir,
-      server: this.server,
-      msg: this.redactor.redactFields(msg),
-    });
+    try {
+      this.write({
+        ts: new Date().toISOString(),
+        run: this.run,
+        ...(session !== undefined && { session }),
+        dir,
+        server: this.server,
+        msg: this.redactor.redactFields(msg),
+      });
+    } catch (error) {
+      // JSON nested deeper than the stack allows parses but cannot be redacted or written: forwarding goes on.
+      this.reportMalformed(dir, `a message that cannot be recorded (${(error as Error).message})`);
+    }
+  }
+
+  private reportMalformed(dir: TraceDirection, what: string): void {
+    this.malformed++;
+    if (this.malformed > MAX_MALFORMED_REPORTS) return;
+    const from = dir === HOST_TO_SERVER ? 'the host' : 'the server';
+    const last = this.malformed === MAX_MALFORMED_REPORTS ? ' (further malformed messages are not reported)' : '';
+    this.report(`${what} from ${from} was forwarded unchanged, not recorded${last}`);
   }
 
   /** Records one line of text that should hold a JSON-RPC message. */
