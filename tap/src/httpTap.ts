@@ -32,7 +32,9 @@ export class TapListenError extends Error {}
 function listenFailure(error: NodeJS.ErrnoException, where: string): TapListenError {
   switch (error.code) {
     case 'EADDRINUSE':
-      return new TapListenError(`cannot listen on ${where}: the port is in use; choose another --listen port`);
+      return new TapListenError(
+        `cannot listen on ${where}: the port is in use (EADDRINUSE); choose another --listen port`,
+      );
     case 'EACCES':
       return new TapListenError(`cannot listen on ${where}: permission denied; choose a port above 1023`);
     case 'EADDRNOTAVAIL':

@@ -318,7 +318,7 @@ void describe('tap faults with real servers', { timeout: 60_000 }, () => {
         );
         assert.equal(code, 1);
         assert.deepEqual(stderr.trim().split('\n'), [
-          `mcp-envelope tap: cannot listen on 127.0.0.1:${port}: the port is in use; choose another --listen port`,
+          `mcp-envelope tap: cannot listen on 127.0.0.1:${port}: the port is in use (EADDRINUSE); choose another --listen port`,
         ]);
         assert.ok(!fs.existsSync(traceFile), 'no empty trace left behind');
       } finally {
