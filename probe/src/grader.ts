@@ -104,16 +104,37 @@ function leakedSecret(text: string, secrets: readonly string[]): string | undefi
   return secrets.find((secret) => secret.length >= MIN_SECRET_LENGTH && text.includes(secret));
 }
 
+/**
+ * The SDK rejected the call before the handler ran (v1.x `MCP error -32602: …`, v2 `Input validation error: …`):
+ * the decoder reads VALIDATION from it, but no errorCategory or isRetryable reaches the agent, and the server can
+ * change that only by validating the input itself.
+ */
+function sdkRejectionFindings(decoded: DecodedResult): CallFinding[] {
+  if (decoded.outcome !== 'tool-error' || decoded.rejectedRequest !== true) return [];
+  return [
+    {
+      check: 'missing-error-category',
+      message: 'The SDK rejected the input before the handler ran: its text carries no errorCategory.',
+    },
+    {
+      check: 'missing-is-retryable',
+      message: 'The SDK rejected the input before the handler ran: its text carries no isRetryable.',
+    },
+  ];
+}
+
 /** Grades an error answer criterion by criterion. */
 function gradeFailure(call: PlannedCall, decoded: DecodedResult, text: string, secrets: readonly string[]): GradedCall {
-  const findings = [...decoded.findings];
+  const findings = [...decoded.findings, ...sdkRejectionFindings(decoded)];
   const points: Partial<Record<Criterion, number>> = {};
   const notes: string[] = [];
   points['tool-error'] = toolErrorPoints(call, decoded);
   if (decoded.outcome !== 'tool-error')
     notes.push(`a JSON-RPC error${decoded.rpcCode !== undefined ? ` (${decoded.rpcCode})` : ''}, not a tool error`);
   const expected = call.expectation.categories;
-  if (decoded.category === null) {
+  // A category read from the request's rejection (the SDK's input validation, a JSON-RPC -32602) is not one the
+  // server declared: both SDK lines are graded as the server sent no category.
+  if (decoded.category === null || decoded.rejectedRequest === true) {
     points.category = 0;
     notes.push(`no errorCategory (expected ${expected.join(' or ')})`);
   } else if (expected.includes(decoded.category)) {

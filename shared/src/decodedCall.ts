@@ -4,7 +4,7 @@
  */
 import type { ErrorCategory, SuggestedAction } from './taxonomy';
 
-export type CallOutcome = 'success' | 'empty' | 'tool-error' | 'protocol-error' | 'cancelled' | 'pending';
+export type CallOutcome = 'success' | 'empty' | 'tool-error' | 'protocol-error' | 'cancelled' | 'no-answer' | 'pending';
 
 /** Which encoding the envelope's facts were read from (docs/decoder.md, "Encodings"). */
 export type EnvelopeEncoding =
@@ -28,6 +28,10 @@ export interface DecodedCall {
   /** JSON-RPC id of the request, as sent. */
   id: string | number;
   server: string;
+  /** The tap run that recorded the call (traces of format version 2 and later). */
+  run?: string;
+  /** The HTTP session (`Mcp-Session-Id`) the call was made in. */
+  session?: string;
   tool: string;
   arguments: unknown;
   startedAt: string;

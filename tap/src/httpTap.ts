@@ -15,7 +15,8 @@ export interface HttpTapOptions {
   target: URL;
   listenHost: string;
   listenPort: number;
-  recorder: TapRecorder;
+  /** The recorder, or how to make it once the port is ours (so a busy port leaves no empty trace behind). */
+  recorder: TapRecorder | (() => TapRecorder);
   report: Reporter;
 }
 
@@ -23,6 +24,31 @@ export interface RunningHttpTap {
   /** The address the tap listens on, e.g. `http://127.0.0.1:4123`. */
   origin: string;
   close(): Promise<void>;
+}
+
+/** The tap could not listen: a one-line message that says what to do. */
+export class TapListenError extends Error {}
+
+function listenFailure(error: NodeJS.ErrnoException, where: string): TapListenError {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new TapListenError(
+        `cannot listen on ${where}: the port is in use (EADDRINUSE); choose another --listen port`,
+      );
+    case 'EACCES':
+      return new TapListenError(`cannot listen on ${where}: permission denied; choose a port above 1023`);
+    case 'EADDRNOTAVAIL':
+      return new TapListenError(`cannot listen on ${where}: this machine has no such address; use 127.0.0.1`);
+    default:
+      return new TapListenError(`cannot listen on ${where}: ${error.message}`);
+  }
+}
+
+const SESSION_HEADER = 'mcp-session-id';
+
+function sessionOf(headers: http.IncomingHttpHeaders): string | undefined {
+  const value = headers[SESSION_HEADER];
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 const HOP_BY_HOP = new Set([
@@ -65,19 +91,23 @@ function recordJsonBody(
   dir: TraceDirection,
   recorder: TapRecorder,
   where: string,
+  session: string | undefined,
 ): void {
   const parts: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => parts.push(chunk));
-  stream.on('end', () => recorder.recordText(dir, Buffer.concat(parts).toString('utf8'), where));
+  stream.on('end', () => recorder.recordText(dir, Buffer.concat(parts).toString('utf8'), where, session));
 }
 
 export function startHttpTap(options: HttpTapOptions): Promise<RunningHttpTap> {
-  const { target, recorder, report } = options;
+  const { target, report } = options;
   if (!isLoopbackHost(options.listenHost)) {
-    return Promise.reject(new Error(`refusing to listen on ${options.listenHost}: the tap listens on loopback only`));
+    return Promise.reject(
+      new TapListenError(`refusing to listen on ${options.listenHost}: the tap listens on loopback only`),
+    );
   }
   const client = target.protocol === 'https:' ? https : http;
   const sockets = new Set<import('node:net').Socket>();
+  let recorder: TapRecorder | undefined = typeof options.recorder === 'function' ? undefined : options.recorder;
 
   const server = http.createServer((request, response) => {
     // A page in a browser can reach loopback through DNS rebinding: only loopback Host names are served.
@@ -87,6 +117,22 @@ export function startHttpTap(options: HttpTapOptions): Promise<RunningHttpTap> {
       response.end('mcp-envelope tap: only loopback Host names are served\n');
       return;
     }
+    if (recorder === undefined) {
+      response.writeHead(503, { 'content-type': 'text/plain' });
+      response.end('mcp-envelope tap: starting\n');
+      return;
+    }
+    try {
+      forward(request, response, recorder);
+    } catch (error) {
+      // A request target or header Node accepted but URL or http.request refuse: answer it, never crash.
+      report(`cannot forward ${request.method ?? 'a request'} ${request.url ?? ''}: ${(error as Error).message}`);
+      if (!response.headersSent) response.writeHead(400, { 'content-type': 'text/plain' });
+      response.end('mcp-envelope tap: this request cannot be forwarded\n');
+    }
+  });
+
+  function forward(request: http.IncomingMessage, response: http.ServerResponse, recorder: TapRecorder): void {
     const authorization = request.headers.authorization;
     if (typeof authorization === 'string') recorder.redactions.addSecret(authorization);
     // Only the path and query of the request are kept: the tap never forwards anywhere but the target.
@@ -96,22 +142,41 @@ export function startHttpTap(options: HttpTapOptions): Promise<RunningHttpTap> {
     headers.host = target.host;
     const upstream = client.request(upstreamUrl, { method: request.method, headers });
     const where = `${request.method ?? 'request'} ${upstreamUrl.pathname}`;
+    const requestSession = sessionOf(request.headers);
 
-    if (isJson(request.headers['content-type'])) recordJsonBody(request, HOST_TO_SERVER, recorder, `${where} body`);
+    if (isJson(request.headers['content-type'])) {
+      recordJsonBody(request, HOST_TO_SERVER, recorder, `${where} body`, requestSession);
+    }
     request.pipe(upstream);
 
     upstream.on('response', (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardableHeaders(answer.headers));
+      // The initialize response is where a server assigns the session.
+      const session = sessionOf(answer.headers) ?? requestSession;
+      try {
+        response.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardableHeaders(answer.headers));
+      } catch (error) {
+        report(`cannot forward the answer to ${where}: ${(error as Error).message}`);
+        answer.destroy();
+        response.destroy();
+        return;
+      }
       const contentType = answer.headers['content-type'];
       if (isEventStream(contentType)) {
         response.flushHeaders();
-        const reader = new SseDataReader((data) => recorder.recordText(SERVER_TO_HOST, data, `${where} SSE event`));
+        const reader = new SseDataReader((data) =>
+          recorder.recordText(SERVER_TO_HOST, data, `${where} SSE event`, session),
+        );
         answer.on('data', (chunk: Buffer) => reader.push(chunk));
         answer.on('end', () => reader.end());
       } else if (isJson(contentType)) {
-        recordJsonBody(answer, SERVER_TO_HOST, recorder, `${where} response`);
+        recordJsonBody(answer, SERVER_TO_HOST, recorder, `${where} response`, session);
       }
       answer.pipe(response);
+      // The server went away mid-answer (killed, connection reset): end the host's stream now, as a direct
+      // connection would, instead of leaving it open until the host's own timeout.
+      answer.on('close', () => {
+        if (!answer.complete) response.destroy();
+      });
     });
     upstream.on('error', (error) => {
       report(`cannot reach ${upstreamUrl.origin}: ${error.message}`);
@@ -122,20 +187,31 @@ export function startHttpTap(options: HttpTapOptions): Promise<RunningHttpTap> {
         response.destroy();
       }
     });
-    // The host went away (for example it closed a GET stream): stop the upstream request too.
+    // The host went away (it aborted a call or closed a GET stream): stop the upstream request too.
     response.on('close', () => {
       if (!response.writableFinished) upstream.destroy();
     });
-  });
+  }
+
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
+  // A malformed request line or header is answered 400 by Node; it must never stop the tap.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
 
+  const where = `${options.listenHost}:${options.listenPort}`;
   return new Promise<RunningHttpTap>((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (error: NodeJS.ErrnoException): void => reject(listenFailure(error, where));
+    server.once('error', failed);
     server.listen(options.listenPort, options.listenHost, () => {
-      server.off('error', reject);
+      server.off('error', failed);
+      server.on('error', (error) => report(`the tap's listener failed: ${error.message}`));
+      recorder ??= (options.recorder as () => TapRecorder)();
+      recorder.recordStart({ target: target.href });
       const address = server.address() as AddressInfo;
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       resolve({

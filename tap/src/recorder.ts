@@ -2,14 +2,30 @@
  * Turns forwarded bytes into trace entries: splits newline-delimited JSON-RPC, parses each line, redacts it and
  * hands it to the trace writer. A line that is not JSON is forwarded anyway and reported (a few times) on stderr.
  */
-import { formatTraceLine, HOST_TO_SERVER, type TraceDirection } from '../../shared/src/trace';
+import { randomBytes } from 'node:crypto';
+import {
+  formatTraceLine,
+  HOST_TO_SERVER,
+  TRACE_FORMAT_VERSION,
+  type TraceDirection,
+  type TraceRecord,
+} from '../../shared/src/trace';
 import type { Redactor } from './redact';
 import type { Reporter, TraceWriter } from './traceWriter';
 
 const MAX_MALFORMED_REPORTS = 5;
 
+/** A new id for one tap process: runs appended to one trace file stay apart. */
+export function newRunId(): string {
+  return randomBytes(6).toString('hex');
+}
+
+/** What a tap forwards to, for its start record. */
+export type TapTarget = { command: string[] } | { target: string };
+
 export class TapRecorder {
   private malformed = 0;
+  readonly run = newRunId();
 
   constructor(
     private readonly server: string,
@@ -27,15 +43,49 @@ export class TapRecorder {
     return this.writer.close();
   }
 
-  /** Records one message as sent. */
-  record(dir: TraceDirection, msg: unknown): void {
+  private write(record: TraceRecord): void {
+    if (this.writer.recording) this.writer.write(this.redactor.redactText(formatTraceLine(record)));
+  }
+
+  /** Records that this run starts, and what it forwards to (the format version travels with it). */
+  recordStart(target: TapTarget): void {
+    const ts = new Date().toISOString();
+    this.write({ ts, event: 'start', run: this.run, version: TRACE_FORMAT_VERSION, server: this.server, ...target });
+  }
+
+  /** Records that the server exited: calls of this run still open will never be answered. */
+  recordExit(code: number | null, signal: string | null): void {
+    this.write({ ts: new Date().toISOString(), event: 'exit', run: this.run, code, signal });
+  }
+
+  /** Records one message as sent (`session`: the HTTP session it belongs to). */
+  record(dir: TraceDirection, msg: unknown, session?: string): void {
     if (!this.writer.recording) return;
-    const entry = { ts: new Date().toISOString(), dir, server: this.server, msg: this.redactor.redactFields(msg) };
-    this.writer.write(this.redactor.redactText(formatTraceLine(entry)));
+    try {
+      this.write({
+        ts: new Date().toISOString(),
+        run: this.run,
+        ...(session !== undefined && { session }),
+        dir,
+        server: this.server,
+        msg: this.redactor.redactFields(msg),
+      });
+    } catch (error) {
+      // JSON nested deeper than the stack allows parses but cannot be redacted or written: forwarding goes on.
+      this.reportMalformed(dir, `a message that cannot be recorded (${(error as Error).message})`);
+    }
+  }
+
+  private reportMalformed(dir: TraceDirection, what: string): void {
+    this.malformed++;
+    if (this.malformed > MAX_MALFORMED_REPORTS) return;
+    const from = dir === HOST_TO_SERVER ? 'the host' : 'the server';
+    const last = this.malformed === MAX_MALFORMED_REPORTS ? ' (further malformed messages are not reported)' : '';
+    this.report(`${what} from ${from} was forwarded unchanged, not recorded${last}`);
   }
 
   /** Records one line of text that should hold a JSON-RPC message. */
-  recordText(dir: TraceDirection, text: string, where: string): void {
+  recordText(dir: TraceDirection, text: string, where: string, session?: string): void {
     const trimmed = text.trim();
     if (trimmed === '') return;
     let msg: unknown;
@@ -54,7 +104,7 @@ export class TapRecorder {
       }
       return;
     }
-    this.record(dir, msg);
+    this.record(dir, msg, session);
   }
 }
 

@@ -33,6 +33,7 @@ export function runStdioTap(options: StdioTapOptions): Promise<ServerExit> {
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
   const { recorder } = options;
+  recorder.recordStart({ command: [options.command, ...options.args] });
   return new Promise<ServerExit>((resolve) => {
     const child = spawn(options.command, options.args, {
       stdio: ['pipe', 'pipe', 'inherit'],
@@ -67,6 +68,7 @@ export function runStdioTap(options: StdioTapOptions): Promise<ServerExit> {
     child.stdout.on('end', () => fromServer.end());
 
     child.on('close', (code, signal) => {
+      if (!startError) recorder.recordExit(code, signal);
       for (const each of FORWARDED_SIGNALS) process.off(each, forwardSignal);
       input.unpipe(child.stdin);
       input.off('data', onHostData);

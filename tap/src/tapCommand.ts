@@ -5,9 +5,10 @@
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { parseArgs } from 'node:util';
 import { labelForCommand } from '../../shared/src/serverTarget';
 import { defaultTraceDir, traceFileName } from '../../shared/src/traceLocation';
-import { isLoopbackHost, startHttpTap } from './httpTap';
+import { isLoopbackHost, startHttpTap, TapListenError, type RunningHttpTap } from './httpTap';
 import { TapRecorder } from './recorder';
 import { Redactor } from './redact';
 import { runStdioTap } from './stdioTap';
@@ -19,7 +20,9 @@ export const TAP_USAGE = `Usage:
 
 Forwards an MCP session unchanged and records every JSON-RPC message to a trace (JSON Lines, mode 0600).
 Default trace: $MCP_ENVELOPE_TRACE_DIR or ~/.mcp-envelope/traces, <label>-<timestamp>-<pid>.mcptrace.jsonl.
-Values of secret-named environment variables and Authorization headers are redacted in the trace.`;
+Values of secret-named environment variables and Authorization headers are redacted in the trace.
+Exit code: the server's (stdio), 0 after SIGINT/SIGTERM (--http), 1 when --listen cannot be used,
+2 on usage errors, 127 when the server command cannot be started.`;
 
 interface TapArguments {
   name?: string;
@@ -32,30 +35,65 @@ interface TapArguments {
 
 class TapUsageError extends Error {}
 
-function parseTapArguments(argv: string[]): TapArguments | 'help' {
-  const parsed: TapArguments = { http: false, command: [] };
-  for (let index = 0; index < argv.length; index++) {
-    const argument = argv[index];
-    if (argument === '--') {
-      parsed.command = argv.slice(index + 1);
-      break;
-    }
-    if (argument === '--help' || argument === '-h') return 'help';
-    if (argument === '--http') {
-      parsed.http = true;
-      continue;
-    }
-    const [flag, inline] =
-      argument.startsWith('--') && argument.includes('=') ? argument.split(/=(.*)/s, 2) : [argument];
-    if (flag === '--name' || flag === '--trace' || flag === '--target' || flag === '--listen') {
-      const value = inline ?? argv[++index];
-      if (value === undefined || value === '') throw new TapUsageError(`${flag} needs a value`);
-      parsed[flag.slice(2) as 'name' | 'trace' | 'target' | 'listen'] = value;
-      continue;
-    }
-    throw new TapUsageError(`unknown option '${argument}' (the server command goes after --)`);
+const VALUE_OPTIONS = ['name', 'trace', 'target', 'listen'] as const;
+
+/** parseArgs' own messages are long and talk about positionals: say it the tap's way, on one line. */
+function usageMessage(error: Error & { code?: string }, argv: string[]): string {
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const option = /'([^']+)'/.exec(error.message)?.[1] ?? '';
+    return `unknown option '${option}' (the server command goes after --)`;
   }
-  return parsed;
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const option = /'(--[\w-]+)/.exec(error.message)?.[1] ?? 'an option';
+    return VALUE_OPTIONS.some((name) => `--${name}` === option)
+      ? `${option} needs a value`
+      : `${option} takes no value`;
+  }
+  return `cannot read the arguments ${JSON.stringify(argv)}: ${error.message.split('\n')[0]}`;
+}
+
+function parseTapArguments(argv: string[]): TapArguments | 'help' {
+  let parsed: ReturnType<typeof readArguments>;
+  try {
+    parsed = readArguments(argv);
+  } catch (error) {
+    throw new TapUsageError(usageMessage(error as Error & { code?: string }, argv));
+  }
+  const { values, positionals, tokens } = parsed;
+  if (values.help === true) return 'help';
+  const terminator = tokens.findIndex((token) => token.kind === 'option-terminator');
+  const early = tokens.find((token, index) => token.kind === 'positional' && (terminator < 0 || index < terminator));
+  if (early?.kind === 'positional') {
+    throw new TapUsageError(`unexpected '${early.value}' (the server command goes after --)`);
+  }
+  for (const name of VALUE_OPTIONS) {
+    if (values[name] === '') throw new TapUsageError(`--${name} needs a value`);
+  }
+  return {
+    http: values.http === true,
+    command: positionals,
+    ...(values.name !== undefined && { name: values.name }),
+    ...(values.trace !== undefined && { trace: values.trace }),
+    ...(values.target !== undefined && { target: values.target }),
+    ...(values.listen !== undefined && { listen: values.listen }),
+  };
+}
+
+function readArguments(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    options: {
+      name: { type: 'string' },
+      trace: { type: 'string' },
+      target: { type: 'string' },
+      listen: { type: 'string' },
+      http: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    allowPositionals: true,
+    strict: true,
+    tokens: true,
+  });
 }
 
 function report(message: string): void {
@@ -89,11 +127,23 @@ async function runHttp(args: TapArguments): Promise<number> {
   const listen = parseListen(args.listen);
   if (!isLoopbackHost(listen.host))
     throw new TapUsageError(`refusing --listen ${args.listen}: the tap listens on loopback only`);
-  const recorder = openRecorder(
-    args.name ?? `http-${target.hostname}-${target.port || target.protocol.slice(0, -1)}`,
-    args.trace,
-  );
-  const tap = await startHttpTap({ target, listenHost: listen.host, listenPort: listen.port, recorder, report });
+  const label = args.name ?? `http-${target.hostname}-${target.port || target.protocol.slice(0, -1)}`;
+  let recorder: TapRecorder | undefined;
+  let tap: RunningHttpTap;
+  try {
+    tap = await startHttpTap({
+      target,
+      listenHost: listen.host,
+      listenPort: listen.port,
+      // The trace is opened only once the port is ours: a busy port leaves no empty trace behind.
+      recorder: () => (recorder = openRecorder(label, args.trace)),
+      report,
+    });
+  } catch (error) {
+    if (!(error instanceof TapListenError)) throw error;
+    report(error.message);
+    return 1;
+  }
   report(`listening on ${tap.origin}${target.pathname} → ${target.href}`);
   await new Promise<void>((resolve) => {
     const stop = (): void => {
@@ -105,7 +155,7 @@ async function runHttp(args: TapArguments): Promise<number> {
     process.on('SIGTERM', stop);
   });
   await tap.close();
-  await recorder.close();
+  await recorder?.close();
   return 0;
 }
 

@@ -110,7 +110,9 @@ export function renderDetail(pane: HTMLElement, call: DecodedCall, source: strin
     const text =
       call.outcome === 'pending'
         ? 'No response yet.'
-        : 'None: the envelope tells the agent what happened and what to do.';
+        : call.outcome === 'no-answer'
+          ? 'No response: the server exited before answering.'
+          : 'None: the envelope tells the agent what happened and what to do.';
     pane.appendChild(el('div', 'none', text));
   } else {
     const list = el('ul', 'findings');

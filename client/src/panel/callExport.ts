@@ -54,18 +54,24 @@ export function callsAsTrace(calls: readonly DecodedCall[]): string {
   const entries: TraceEntry[] = [];
   for (const call of calls) {
     if (call.request === undefined) continue;
-    entries.push({ ts: call.startedAt, dir: HOST_TO_SERVER, server: call.server, msg: call.request });
+    // The run and the session keep calls that reuse an id apart when the exported trace is read again.
+    const where = {
+      server: call.server,
+      ...(call.run !== undefined && { run: call.run }),
+      ...(call.session !== undefined && { session: call.session }),
+    };
+    entries.push({ ts: call.startedAt, dir: HOST_TO_SERVER, ...where, msg: call.request });
     const endedAt = shiftedTime(call.startedAt, call.durationMs);
     if (call.outcome === 'cancelled') {
       const params = { requestId: call.id, ...(call.message !== null && { reason: call.message }) };
       entries.push({
         ts: endedAt,
         dir: HOST_TO_SERVER,
-        server: call.server,
+        ...where,
         msg: { jsonrpc: '2.0', method: 'notifications/cancelled', params },
       });
     } else if (call.response !== undefined) {
-      entries.push({ ts: endedAt, dir: SERVER_TO_HOST, server: call.server, msg: call.response });
+      entries.push({ ts: endedAt, dir: SERVER_TO_HOST, ...where, msg: call.response });
     }
   }
   const stable = entries.map((entry, index) => ({ entry, index }));

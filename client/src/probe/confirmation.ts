@@ -23,7 +23,8 @@ import type { WorkspaceTool } from '../../../shared/src/protocol';
 /** One entry of the language server's `mcpEnvelope/tools` answer (line is 1-based). */
 export type ToolRegistration = WorkspaceTool;
 
-const SDK_REJECTION = /^MCP error -32602: Input validation error/;
+// The decoder strips the SDK's `MCP error -32602: ` prefix; older reports kept it.
+const SDK_REJECTION = /^(?:MCP error -32602: )?Input validation error/;
 const REQUEST_REJECTED = /^MCP error -3260[12]\b/;
 
 /** Whether a probe call's answer came from the tool's handler (not from the SDK's schema check). */

@@ -6,7 +6,7 @@
  */
 import type { DecodedCall } from '../../../shared/src/decodedCall';
 import { CallTracker } from '../../../shared/src/decoder';
-import type { TraceEntry } from '../../../shared/src/trace';
+import type { TraceRecord } from '../../../shared/src/trace';
 
 export interface CallUpdate {
   uid: string;
@@ -32,7 +32,7 @@ export class CallFeed {
    * Feeds entries read from `file`; returns the calls they created or changed, each once, in sequence order.
    * `restarted`: the file was truncated or replaced, so pairing starts afresh (earlier calls stay as they were).
    */
-  ingest(file: string, entries: readonly TraceEntry[], restarted = false): CallUpdate[] {
+  ingest(file: string, entries: readonly TraceRecord[], restarted = false): CallUpdate[] {
     if (restarted) this.trackers.delete(file);
     let tracker = this.trackers.get(file);
     if (!tracker) {

@@ -6,12 +6,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isTraceFileName } from '../../../shared/src/traceLocation';
-import type { TraceEntry } from '../../../shared/src/trace';
+import type { TraceRecord } from '../../../shared/src/trace';
 import { TraceFileTailer } from './traceTailer';
 
 export interface FolderWatcherOptions {
   /** Entries read from a file; `restarted` when the file was truncated or replaced. */
-  onEntries: (file: string, entries: TraceEntry[], restarted: boolean) => void;
+  onEntries: (file: string, entries: TraceRecord[], restarted: boolean) => void;
   /** A tailed file disappeared (deleted or rotated away); the calls read from it stay valid. */
   onGone?: (file: string) => void;
   /** A file is about to be read again from its start (opened explicitly): drop what was read from it. */

@@ -4,12 +4,12 @@
  * replaced (another inode) is read again from the start; a deleted file reports `gone`. Node only, no `vscode`.
  */
 import * as fs from 'node:fs';
-import { TraceStreamReader, type TraceEntry } from '../../../shared/src/trace';
+import { TraceStreamReader, type TraceRecord } from '../../../shared/src/trace';
 
 export type TailResult =
   | { kind: 'gone' }
   /** `restarted`: the file was truncated or replaced, and these entries are from its new start. */
-  | { kind: 'read'; entries: TraceEntry[]; restarted: boolean };
+  | { kind: 'read'; entries: TraceRecord[]; restarted: boolean };
 
 /** Largest slice read in one go; a big backlog is read in several slices within one poll. */
 const CHUNK_BYTES = 1 << 20;
@@ -66,7 +66,7 @@ export class TraceFileTailer {
         restarted = true;
       }
       this.identity = identity;
-      const entries: TraceEntry[] = [];
+      const entries: TraceRecord[] = [];
       const buffer = Buffer.alloc(Math.min(CHUNK_BYTES, Math.max(0, stat.size - this.offset)));
       while (this.offset < stat.size) {
         const wanted = Math.min(buffer.length, stat.size - this.offset);

@@ -5,14 +5,43 @@
  */
 import type { DecodedCall } from '../decodedCall';
 import { NEVER_RETRYABLE } from '../taxonomy';
-import { HOST_TO_SERVER, SERVER_TO_HOST, type TraceEntry } from '../trace';
+import {
+  HOST_TO_SERVER,
+  isTraceEvent,
+  SERVER_TO_HOST,
+  type TraceEntry,
+  type TraceExitEvent,
+  type TraceRecord,
+} from '../trace';
 import { isRecord, stableJson, type JsonObject } from './json';
 import { nextActionFor, nextActionForResult } from './nextAction';
 import { decodeRpcError, decodeToolResult, type DecodedResult } from './result';
 
+/**
+ * Where an id is unique: one server label, one tap run (several runs may append to one file, each client
+ * starting its ids again) and one HTTP session (sessions of one server reuse ids).
+ */
+function scopeOf(entry: TraceEntry, session: string | undefined = entry.session): string {
+  return `${entry.server}\u0000${entry.run ?? ''}\u0000${session ?? ''}`;
+}
+
 /** JSON-RPC ids 1 and "1" are different ids: the key keeps the type. */
-function idKey(server: string, id: unknown): string {
-  return `${server}\u0000${typeof id}\u0000${String(id)}`;
+function idKey(scope: string, id: unknown): string {
+  return `${scope}\u0000${typeof id}\u0000${String(id)}`;
+}
+
+/** "code 3", "signal SIGKILL", or both. */
+export function describeExit(exit: Pick<TraceExitEvent, 'code' | 'signal'>): string {
+  if (exit.signal !== null) return `signal ${exit.signal}`;
+  return exit.code !== null ? `code ${exit.code}` : 'unknown status';
+}
+
+/** Why a `tools/call` request is malformed (no tool name, arguments that are not an object), if it is. */
+function malformedRequest(params: unknown): string | undefined {
+  if (!isRecord(params)) return 'params is not an object';
+  if (typeof params.name !== 'string' || params.name === '') return 'no tool name';
+  if (params.arguments !== undefined && !isRecord(params.arguments)) return 'arguments is not an object';
+  return undefined;
 }
 
 function durationSince(startedMs: number, end: string): number | null {
@@ -42,10 +71,11 @@ interface OpenCall {
  */
 function nonRetryableReason(decoded: DecodedResult): string | undefined {
   if (decoded.outcome !== 'tool-error' && decoded.outcome !== 'protocol-error') return undefined;
+  if (decoded.rpcCode === -32602 || decoded.rpcCode === -32601) return `JSON-RPC error ${decoded.rpcCode}`;
+  if (decoded.rejectedRequest) return 'the SDK’s rejection of the request (VALIDATION)';
   const what = decoded.category !== null ? `${decoded.category} error` : 'error';
   if (decoded.retryable !== null) return decoded.retryable ? undefined : `a non-retryable ${what}`;
-  if (decoded.category !== null) return NEVER_RETRYABLE.has(decoded.category) ? `a ${what} error` : undefined;
-  if (decoded.rpcCode === -32602 || decoded.rpcCode === -32601) return `JSON-RPC error ${decoded.rpcCode}`;
+  if (decoded.category !== null) return NEVER_RETRYABLE.has(decoded.category) ? `a ${what}` : undefined;
   if (decoded.textHint && NEVER_RETRYABLE.has(decoded.textHint)) {
     return `an error whose text reads as ${decoded.textHint}`;
   }
@@ -64,8 +94,9 @@ export class CallTracker {
     return this.all;
   }
 
-  /** Feeds one trace entry; returns the calls it created or changed. */
-  add(entry: TraceEntry): DecodedCall[] {
+  /** Feeds one trace record; returns the calls it created or changed. */
+  add(entry: TraceRecord): DecodedCall[] {
+    if (isTraceEvent(entry)) return entry.event === 'exit' ? this.serverExited(entry) : [];
     const changed: DecodedCall[] = [];
     const messages = Array.isArray(entry.msg) ? entry.msg : [entry.msg];
     for (const message of messages) {
@@ -103,6 +134,8 @@ export class CallTracker {
     const call: DecodedCall = {
       id,
       server: entry.server,
+      ...(entry.run !== undefined && { run: entry.run }),
+      ...(entry.session !== undefined && { session: entry.session }),
       tool,
       arguments: args,
       startedAt: entry.ts,
@@ -116,7 +149,8 @@ export class CallTracker {
       findings: [],
       request: message,
     };
-    const sameCallKey = `${entry.server}\u0000${tool}\u0000${stableJson(args)}`;
+    const scope = scopeOf(entry);
+    const sameCallKey = `${scope}\u0000${tool}\u0000${stableJson(args)}`;
     const earlier = this.failedForGood.get(sameCallKey);
     if (earlier) {
       call.findings.push({
@@ -125,16 +159,18 @@ export class CallTracker {
       });
     }
     this.all.push(call);
-    this.open.set(idKey(entry.server, id), { call, startedMs: Date.parse(entry.ts), sameCallKey });
+    this.open.set(idKey(scope, id), { call, startedMs: Date.parse(entry.ts), sameCallKey });
     const meta = isRecord(params._meta) ? params._meta : undefined;
     if (meta && (typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number')) {
-      this.byProgressToken.set(idKey(entry.server, meta.progressToken), call);
+      this.byProgressToken.set(idKey(scope, meta.progressToken), call);
     }
     return call;
   }
 
   private finish(entry: TraceEntry, message: JsonObject): DecodedCall | undefined {
-    const key = idKey(entry.server, message.id);
+    let key = idKey(scopeOf(entry), message.id);
+    // A response may name a session its request did not carry yet (a server that assigns one late).
+    if (!this.open.has(key) && entry.session !== undefined) key = idKey(scopeOf(entry, undefined), message.id);
     const open = this.open.get(key);
     if (!open) return undefined;
     this.open.delete(key);
@@ -142,7 +178,8 @@ export class CallTracker {
     call.response = message;
     if (call.outcome === 'cancelled') return call;
     call.durationMs = durationSince(open.startedMs, entry.ts);
-    const decoded = 'error' in message ? decodeRpcError(message.error) : decodeToolResult(message.result);
+    const fault = malformedRequest(isRecord(call.request) ? call.request.params : undefined);
+    const decoded = 'error' in message ? decodeRpcError(message.error, fault) : decodeToolResult(message.result);
     this.apply(call, decoded);
     const reason = nonRetryableReason(decoded);
     if (reason !== undefined) this.failedForGood.set(open.sameCallKey, { id: call.id, reason });
@@ -165,7 +202,7 @@ export class CallTracker {
   }
 
   private cancel(entry: TraceEntry, params: JsonObject): DecodedCall | undefined {
-    const open = this.open.get(idKey(entry.server, params.requestId));
+    const open = this.open.get(idKey(scopeOf(entry), params.requestId));
     if (!open || open.call.outcome !== 'pending') return undefined;
     const { call } = open;
     call.outcome = 'cancelled';
@@ -180,8 +217,30 @@ export class CallTracker {
     return call;
   }
 
+  /** The run's server exited: its calls still open will never be answered. */
+  private serverExited(exit: TraceExitEvent): DecodedCall[] {
+    const changed: DecodedCall[] = [];
+    for (const [key, open] of this.open) {
+      if (open.call.run !== exit.run) continue;
+      this.open.delete(key);
+      const { call } = open;
+      if (call.outcome !== 'pending') continue;
+      call.outcome = 'no-answer';
+      call.durationMs = durationSince(open.startedMs, exit.ts);
+      call.message = `no answer: the server exited (${describeExit(exit)})`;
+      call.nextAction = nextActionFor({
+        outcome: 'no-answer',
+        category: null,
+        retryable: null,
+        hasPartialResults: false,
+      });
+      changed.push(call);
+    }
+    return changed;
+  }
+
   private progress(entry: TraceEntry, params: JsonObject): DecodedCall | undefined {
-    const call = this.byProgressToken.get(idKey(entry.server, params.progressToken));
+    const call = this.byProgressToken.get(idKey(scopeOf(entry), params.progressToken));
     if (!call || typeof params.progress !== 'number') return undefined;
     call.progress = {
       updates: (call.progress?.updates ?? 0) + 1,
@@ -193,8 +252,8 @@ export class CallTracker {
   }
 }
 
-/** Decodes every `tools/call` in a sequence of trace entries. */
-export function decodeCalls(entries: Iterable<TraceEntry>): DecodedCall[] {
+/** Decodes every `tools/call` in a sequence of trace records (messages and events). */
+export function decodeCalls(entries: Iterable<TraceRecord>): DecodedCall[] {
   const tracker = new CallTracker();
   for (const entry of entries) tracker.add(entry);
   return [...tracker.calls];

@@ -11,6 +11,10 @@ export interface NextActionInput {
   hasPartialResults: boolean;
   /** The JSON-RPC error code, for protocol errors. */
   rpcCode?: number;
+  /** Why the request was malformed, when the server rejected it before any tool ran. */
+  requestFault?: string;
+  /** The answer says the called tool does not exist. */
+  unknownTool?: boolean;
   /** A category the text strongly suggests when the server gave none (e.g. the SDK's input validation text). */
   textHint?: ErrorCategory;
 }
@@ -38,15 +42,24 @@ function categorySentence(category: ErrorCategory, retryable: boolean, retryAfte
   }
 }
 
-function protocolSentence(code: number | undefined): string {
+function protocolSentence(code: number | undefined, requestFault: string | undefined): string {
+  if (requestFault !== undefined) {
+    return `The request was malformed (${requestFault}), so the tool never ran: send tools/call with a string name and an object of arguments.`;
+  }
   const prefix = `Protocol error${code !== undefined ? ` (JSON-RPC ${code})` : ''}: the model usually never sees it; `;
   if (code === -32602) return `${prefix}fix the arguments to match the tool's input schema, then call again.`;
   if (code === -32601) return `${prefix}the method or tool does not exist: check the tool name against tools/list.`;
   return `${prefix}report it to the server's operator (the tool should return an isError result instead).`;
 }
 
+const CHECK_TOOL_NAME =
+  'No tool has that name: check the tool name against tools/list and call a listed tool (changing the input will not help).';
+
 /** One sentence telling an agent what to do next with this call's result. */
 export function nextActionFor(input: NextActionInput): string {
+  if (input.unknownTool === true && (input.outcome === 'tool-error' || input.outcome === 'protocol-error')) {
+    return CHECK_TOOL_NAME;
+  }
   switch (input.outcome) {
     case 'success':
       return 'Use the data; do not retry.';
@@ -56,8 +69,10 @@ export function nextActionFor(input: NextActionInput): string {
       return 'No response yet: wait, or cancel the request with notifications/cancelled.';
     case 'cancelled':
       return 'The call was cancelled: ignore any late result; call again only if the answer is still needed.';
+    case 'no-answer':
+      return 'The server exited before answering: do not wait; the server must be restarted before any call can succeed, and the crash reported to its operator with the exit status.';
     case 'protocol-error':
-      return protocolSentence(input.rpcCode);
+      return protocolSentence(input.rpcCode, input.requestFault);
     case 'tool-error':
       break;
   }
@@ -84,6 +99,8 @@ export function nextActionForResult(decoded: DecodedResult): string {
     retryAfterMs: decoded.retryAfterMs,
     hasPartialResults: decoded.partialResults !== undefined,
     rpcCode: decoded.rpcCode,
+    requestFault: decoded.requestFault,
+    unknownTool: decoded.unknownTool,
     textHint: decoded.textHint,
   });
 }

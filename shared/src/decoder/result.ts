@@ -7,7 +7,16 @@ import type { CallFinding, CallOutcome, EnvelopeEncoding } from '../decodedCall'
 import { isEmptyPayload, readContent, type ContentView } from './content';
 import { fillMissingFacts, hasClassification, readFacts, saysFailure, type EnvelopeFacts } from './fields';
 import { isRecord, type JsonObject } from './json';
-import { categoryHintFromText, isGenericMessage, leakedInternals, mentionsFacts, saysNoResults } from './text';
+import {
+  categoryHintFromText,
+  isGenericMessage,
+  leakedInternals,
+  mentionsFacts,
+  readsAsFailure,
+  saysNoResults,
+  saysUnknownTool,
+  sdkRejectionMessage,
+} from './text';
 
 export interface DecodedResult {
   outcome: CallOutcome;
@@ -22,8 +31,17 @@ export interface DecodedResult {
   partialResults?: unknown;
   /** The JSON-RPC error code, for protocol errors. */
   rpcCode?: number;
+  /** Why the request itself was malformed (the tool never ran), when it was. */
+  requestFault?: string;
   /** A category the text suggests when the server gave none (for the next action only). */
   textHint?: ErrorCategory;
+  /**
+   * The category comes from the request being rejected (the SDK's input validation, a JSON-RPC -32602), not
+   * from the server's own envelope: set for both SDK lines, so the probe can grade them alike.
+   */
+  rejectedRequest?: boolean;
+  /** The text says the called tool does not exist: the fix is the tool name, not the input. */
+  unknownTool?: boolean;
 }
 
 type Source = { encoding: 'top-level' | 'json-text' | 'structured-content'; facts: EnvelopeFacts };
@@ -41,13 +59,40 @@ function extraPayload(result: JsonObject): JsonObject | undefined {
   return extra;
 }
 
+/** Where facts are read, in order: structuredContent before text, so a text that mirrors it names the former. */
 function collectSources(result: JsonObject, content: ContentView): Source[] {
   const sources: Source[] = [{ encoding: 'top-level', facts: readFacts(result) }];
-  for (const object of content.jsonObjects) sources.push({ encoding: 'json-text', facts: readFacts(object) });
   if (isRecord(result.structuredContent)) {
     sources.push({ encoding: 'structured-content', facts: readFacts(result.structuredContent) });
   }
+  for (const object of content.jsonObjects) sources.push({ encoding: 'json-text', facts: readFacts(object) });
   return sources;
+}
+
+/** A success whose only content is short text that reports a failure ("Error: Operation failed"). */
+function failureTextWithoutFlag(result: JsonObject, content: ContentView): string | undefined {
+  if (content.otherBlocks > 0 || content.jsonObjects.length > 0 || content.jsonOther.length > 0) return undefined;
+  if (result.structuredContent !== undefined) return undefined;
+  const texts = content.texts.filter((text) => text.trim() !== '');
+  return texts.length === 1 && readsAsFailure(texts[0]) ? texts[0].trim() : undefined;
+}
+
+/** The SDK's own rejection of a request (isError text), decoded as VALIDATION with the SDK's prefix removed. */
+function decodeSdkRejection(content: ContentView, facts: EnvelopeFacts): DecodedResult | undefined {
+  if (facts.category !== undefined || facts.retryable !== undefined || content.texts.length !== 1) return undefined;
+  const message = sdkRejectionMessage(content.texts[0]);
+  if (message === undefined) return undefined;
+  return {
+    outcome: 'tool-error',
+    category: 'VALIDATION',
+    retryable: null,
+    message,
+    encoding: 'plain-text',
+    // The handler never ran: nothing in the server's own envelopes to report.
+    findings: [],
+    rejectedRequest: true,
+    ...(saysUnknownTool(message) && { unknownTool: true }),
+  };
 }
 
 /** Merges the facts of all sources, earlier sources first; returns the encoding of the classifying source. */
@@ -173,7 +218,8 @@ export function decodeToolResult(result: unknown): DecodedResult {
     ...(facts.attemptedQuery !== undefined && { attemptedQuery: facts.attemptedQuery }),
     ...(facts.partialResults !== undefined && { partialResults: facts.partialResults }),
   };
-  if (!flagged && !saysFailure(facts)) {
+  const failureText = flagged || saysFailure(facts) ? undefined : failureTextWithoutFlag(record, content);
+  if (!flagged && !saysFailure(facts) && failureText === undefined) {
     const outcome: CallOutcome = isEmptySuccess(record, content, facts) ? 'empty' : 'success';
     const message = outcome === 'empty' ? successMessage(facts, content) : null;
     return {
@@ -186,7 +232,15 @@ export function decodeToolResult(result: unknown): DecodedResult {
       ...extras,
     };
   }
-  if (!flagged) {
+  if (flagged) {
+    const rejection = decodeSdkRejection(content, facts);
+    if (rejection) return rejection;
+  } else if (failureText !== undefined) {
+    findings.push({
+      check: 'failure-as-success',
+      message: `The text reads as a failure ("${failureText.length > 80 ? `${failureText.slice(0, 79)}…` : failureText}") but isError is not set: hosts and agents treat it as data.`,
+    });
+  } else {
     findings.push({
       check: 'failure-as-success',
       message:
@@ -206,21 +260,30 @@ export function decodeToolResult(result: unknown): DecodedResult {
     findings,
     ...extras,
     ...(textHint && { textHint }),
+    ...(message !== null && saysUnknownTool(message) && { unknownTool: true }),
   };
 }
 
 /** JSON-RPC codes that answer the request itself (parse, shape, method, params), not a failure while running. */
 const REQUEST_LEVEL_CODES = new Set([-32700, -32600, -32601, -32602]);
 
-/** Decodes a JSON-RPC `error` answering `tools/call`: a protocol error the model usually never sees. */
-export function decodeRpcError(error: unknown): DecodedResult {
+/**
+ * Decodes a JSON-RPC `error` answering `tools/call`: a protocol error the model usually never sees.
+ * `requestFault` says why the request was malformed (no tool name, arguments not an object): then the tool
+ * never ran, whatever code the server chose (the SDK answers such requests -32603 before any handler runs).
+ */
+export function decodeRpcError(error: unknown, requestFault?: string): DecodedResult {
   const record = isRecord(error) ? error : {};
   const code = typeof record.code === 'number' ? record.code : undefined;
-  const message = typeof record.message === 'string' ? record.message : null;
+  const text = typeof record.message === 'string' ? record.message : null;
+  const message = text !== null ? (sdkRejectionMessage(text) ?? text) : null;
   const findings: CallFinding[] = [];
   const data = isRecord(record.data) ? readFacts(record.data) : undefined;
-  const category = data?.category !== undefined ? nearestCategory(data.category) : null;
-  if (code === undefined || !REQUEST_LEVEL_CODES.has(code)) {
+  const declared = data?.category !== undefined ? nearestCategory(data.category) : null;
+  // -32602 is "invalid params" by definition: v2 of the SDK answers unknown tools and bad arguments with it.
+  const rejectedRequest = declared === null && code === -32602;
+  const category = rejectedRequest ? 'VALIDATION' : declared;
+  if (requestFault === undefined && (code === undefined || !REQUEST_LEVEL_CODES.has(code))) {
     findings.push({
       check: 'protocol-error-for-execution-failure',
       message: `The tool failed while running and answered with a JSON-RPC error${code !== undefined ? ` (${code})` : ''}: the model never sees it. Return an isError result with errorCategory and isRetryable instead.`,
@@ -236,5 +299,8 @@ export function decodeRpcError(error: unknown): DecodedResult {
     encoding: 'json-rpc-error',
     findings,
     ...(code !== undefined && { rpcCode: code }),
+    ...(requestFault !== undefined && { requestFault }),
+    ...(rejectedRequest && { rejectedRequest }),
+    ...(message !== null && saysUnknownTool(message) && { unknownTool: true }),
   };
 }

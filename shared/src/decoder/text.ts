@@ -83,7 +83,7 @@ const TEXT_HINTS: readonly [RegExp, ErrorCategory][] = [
   [/MCP error -32602|Input validation error|\binvalid (?:argument|input|parameter)s?\b/i, 'VALIDATION'],
   [/\b(?:access denied|permission denied|forbidden|unauthori[sz]ed|EACCES|EPERM)\b|\b40[13]\b/i, 'PERMISSION'],
   [
-    /\b(?:timed? ?out|ETIMEDOUT|ECONNREFUSED|ECONNRESET|rate limit|temporarily unavailable|try again later)\b|\b(?:429|502|503|504)\b/i,
+    /\b(?:timed? ?out|ETIMEDOUT|ECONNREFUSED|ECONNRESET|EAI_AGAIN|fetch failed|rate limit|temporarily unavailable|try again later)\b|\b(?:429|502|503|504)\b/i,
     'TRANSIENT',
   ],
   [/\b(?:ENOENT|no such file|not found|does not exist)\b|\b404\b/i, 'NOT_FOUND'],
@@ -97,4 +97,34 @@ export function categoryHintFromText(text: string): ErrorCategory | undefined {
   if (text.length > 2000) return undefined;
   for (const [pattern, category] of TEXT_HINTS) if (pattern.test(text)) return category;
   return undefined;
+}
+
+const UNKNOWN_TOOL =
+  /\btool\s+["'`]?[^\s"'`]+["'`]?\s+(?:not found|does not exist|is not registered)\b|\bunknown tool\b|\bno such tool\b/i;
+
+/** Text saying the called tool does not exist ("Tool get_ordr not found", "Unknown tool: x"). */
+export function saysUnknownTool(text: string): boolean {
+  return text.length <= 400 && UNKNOWN_TOOL.test(text);
+}
+
+/** The MCP TypeScript SDK's own rejections, written before any handler ran (v1.x and v2). */
+const SDK_REJECTION_PREFIX = /^\s*MCP error -32602:\s*/;
+const SDK_INPUT_VALIDATION = /^\s*Input validation error:/;
+
+/**
+ * The message of an SDK rejection without the SDK's `MCP error -32602: ` prefix, or undefined when the text
+ * is not one. v1.x returns invalid arguments and unknown tools as isError text with that prefix; v2
+ * (`@modelcontextprotocol/server`) returns invalid arguments as isError text "Input validation error: …".
+ */
+export function sdkRejectionMessage(text: string): string | undefined {
+  if (SDK_REJECTION_PREFIX.test(text)) return text.replace(SDK_REJECTION_PREFIX, '').trim();
+  return SDK_INPUT_VALIDATION.test(text) ? text.trim() : undefined;
+}
+
+const FAILURE_OPENING = /^\s*(?:error|mcp error -?\d+|fatal|exception)\s*[:\-–]/i;
+
+/** Short text that reads as a failure report ("Error: Operation failed", "Internal error"), not as data. */
+export function readsAsFailure(text: string): boolean {
+  if (text.length > 300) return false;
+  return FAILURE_OPENING.test(text) || isGenericMessage(text);
 }

@@ -64,6 +64,8 @@ export function verdictOf(call: Pick<DecodedCall, 'outcome' | 'category' | 'retr
       return { verdict: 'pending', tone: 'pending' };
     case 'cancelled':
       return { verdict: 'cancelled', tone: 'cancelled' };
+    case 'no-answer':
+      return { verdict: 'no answer', tone: 'error' };
     case 'protocol-error':
       return { verdict: 'protocol error', tone: 'protocol' };
     case 'tool-error': {
@@ -77,7 +79,7 @@ export function verdictOf(call: Pick<DecodedCall, 'outcome' | 'category' | 'retr
 
 /** Whether a call counts as an error in the CodeLens counts. */
 export function isErrorOutcome(outcome: CallOutcome): boolean {
-  return outcome === 'tool-error' || outcome === 'protocol-error';
+  return outcome === 'tool-error' || outcome === 'protocol-error' || outcome === 'no-answer';
 }
 
 export function toCallRow(uid: string, seq: number, source: string, call: DecodedCall): CallRow {

@@ -25,6 +25,7 @@ export const OUTCOME_CHOICES: readonly { value: CallFilter['outcome']; label: st
   { value: 'tool-error', label: 'Tool error' },
   { value: 'protocol-error', label: 'Protocol error' },
   { value: 'cancelled', label: 'Cancelled' },
+  { value: 'no-answer', label: 'No answer (server exited)' },
   { value: 'pending', label: 'Pending' },
 ];
 

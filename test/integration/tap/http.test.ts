@@ -1,7 +1,7 @@
 /**
  * The streamable-HTTP tap in front of an SDK McpServer (StreamableHTTPServerTransport on 127.0.0.1), driven by the
  * SDK's Client: answers are identical with and without the tap, in SSE and in JSON response mode, and the trace
- * records the messages from JSON bodies and SSE events with Authorization redacted.
+ * records the messages from JSON bodies and SSE events, each with its Mcp-Session-Id.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -146,9 +146,15 @@ for (const enableJsonResponse of [false, true]) {
       );
       assert.ok(calls[2].findings.some((finding) => finding.check === 'leaked-internals'));
       if (!enableJsonResponse) assert.deepEqual(calls[3].progress, { updates: 2, progress: 2, total: 2 });
+      assert.ok(
+        calls.every((call) => typeof call.session === 'string' && call.session === calls[0].session),
+        'every call carries the session the server assigned',
+      );
     });
 
-    void it('keeps the Authorization token out of the trace, which is private', () => {
+    // This server never echoes the header, so this proves little about redaction: redaction.test.ts does, with a
+    // server that echoes it back and a run without redaction that must leak it.
+    void it('writes a private trace (0600) without the Authorization token', () => {
       assert.ok(!fs.readFileSync(traceFile, 'utf8').includes(TOKEN));
       assert.equal(fs.statSync(traceFile).mode & 0o777, 0o600);
     });

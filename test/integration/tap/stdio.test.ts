@@ -73,17 +73,21 @@ void describe('stdio tap with server-everything', () => {
         ['get-env', 'success'],
       ],
     );
+    // The SDK (v1.x) rejects the input before the handler runs: VALIDATION, its prefix stripped, no findings
+    // against the server's own envelopes.
     const invalid = decoded[2];
     assert.equal(invalid.encoding, 'plain-text');
-    assert.equal(invalid.category, null);
-    assert.match(invalid.message ?? '', /Input validation error/);
-    assert.match(invalid.nextAction, /reads as VALIDATION: Change the input/);
-    assert.deepEqual(invalid.findings.map((f) => f.check).sort(), ['missing-error-category', 'missing-is-retryable']);
-    assert.deepEqual(decoded[3].findings.map((f) => f.check).sort(), [
-      'missing-error-category',
-      'missing-is-retryable',
-      'retry-storm',
-    ]);
+    assert.equal(invalid.category, 'VALIDATION');
+    assert.match(invalid.message ?? '', /^Input validation error/);
+    assert.match(invalid.nextAction, /^Change the input/);
+    assert.deepEqual(invalid.findings, []);
+    assert.deepEqual(
+      decoded[3].findings.map((f) => f.check),
+      ['retry-storm'],
+    );
+    const unknown = decoded[4];
+    assert.deepEqual([unknown.category, unknown.message], ['VALIDATION', 'Tool no-such-tool not found']);
+    assert.match(unknown.nextAction, /check the tool name against tools\/list/);
     assert.ok(decoded.every((call) => typeof call.durationMs === 'number'));
   });
 

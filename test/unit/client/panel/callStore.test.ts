@@ -10,7 +10,7 @@ import {
 import { lensTitle } from '../../../../client/src/codelens/lensTitle';
 import { CallFeed } from '../../../../client/src/traces/callFeed';
 import { decodeCalls } from '../../../../shared/src/decoder';
-import { parseTrace } from '../../../../shared/src/trace';
+import { parseTrace, type TraceEntry } from '../../../../shared/src/trace';
 import { request, response, sampleEntries } from './traceSamples';
 
 function filledStore(max?: number): { store: CallStore; feed: CallFeed } {
@@ -106,6 +106,24 @@ void describe('call store, CodeLens counts and export', () => {
     const summary = (list: typeof calls) =>
       list.map((c) => [c.id, c.tool, c.outcome, c.category, c.retryable, c.durationMs, c.message]);
     assert.deepEqual(summary(again).sort(), summary([...calls, ...cancelled]).sort());
+  });
+
+  void it('an exported trace keeps the session, so two sessions reusing an id pair apart again', () => {
+    const inSession = (session: string, entry: TraceEntry): TraceEntry => ({ ...entry, run: 'r1', session });
+    const original = decodeCalls([
+      inSession('a', request(3, 'slow', {}, 0)),
+      inSession('b', request(3, 'quick', {}, 800)),
+      inSession('b', response(3, { content: [] }, 1800)),
+      inSession('a', response(3, { content: [] }, 3000)),
+    ]);
+    const again = decodeCalls(parseTrace(callsAsTrace(original)).records);
+    assert.deepEqual(
+      again.map((c) => [c.tool, c.session, c.durationMs]),
+      [
+        ['slow', 'a', 3000],
+        ['quick', 'b', 1000],
+      ],
+    );
   });
 
   void it('chooses the export format from the file name, and links findings to their docs', () => {

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { TraceFolderWatcher } from '../../../../client/src/traces/folderWatcher';
-import { formatTraceLine, type TraceEntry } from '../../../../shared/src/trace';
+import { formatTraceLine, type TraceRecord } from '../../../../shared/src/trace';
 import { request, sampleText } from './traceSamples';
 
 interface Event {
@@ -28,7 +28,7 @@ void describe('trace folder watcher', () => {
       useFsWatch: false,
       now: () => now,
       recentMs: 60_000,
-      onEntries: (file: string, entries: TraceEntry[], restarted: boolean) =>
+      onEntries: (file: string, entries: TraceRecord[], restarted: boolean) =>
         events.push({ kind: 'entries', file: path.basename(file), count: entries.length, restarted }),
       onGone: (file) => events.push({ kind: 'gone', file: path.basename(file) }),
       onReload: (file) => events.push({ kind: 'reload', file: path.basename(file) }),

@@ -4,12 +4,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { TraceFileTailer, type TailResult } from '../../../../client/src/traces/traceTailer';
-import { formatTraceLine } from '../../../../shared/src/trace';
+import { formatTraceLine, isTraceMessage } from '../../../../shared/src/trace';
 import { request, sampleText } from './traceSamples';
 
 function entriesOf(result: TailResult) {
   assert.equal(result.kind, 'read');
-  return result.kind === 'read' ? result.entries : [];
+  return result.kind === 'read' ? result.entries.filter(isTraceMessage) : [];
 }
 
 void describe('trace tailer', () => {

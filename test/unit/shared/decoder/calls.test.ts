@@ -155,7 +155,7 @@ void describe('decoder: retry-storm', () => {
     ]);
     assert.match(
       calls[1].findings.find((f) => f.check === 'retry-storm')?.message ?? '',
-      /call 1, which failed with an error whose text reads as VALIDATION/,
+      /call 1, which failed with the SDK’s rejection of the request \(VALIDATION\)/,
     );
     assert.match(
       calls[2].findings.find((f) => f.check === 'retry-storm')?.message ?? '',

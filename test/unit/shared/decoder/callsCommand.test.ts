@@ -64,7 +64,9 @@ void describe('mcp-envelope calls', () => {
   void it('prints the design JSON shape for every call', async () => {
     const { code, stdout, stderr } = await capture([file, '--format', 'json']);
     assert.equal(code, 0);
-    assert.equal(stderr, '', 'a truncated last line is not a problem');
+    assert.match(stderr, /shop-20261130T100000Z-1\.mcptrace\.jsonl: skipped its last line, cut short/);
+    assert.match(stderr, /read 1 trace \(1 tap run, 2 tool calls\)/);
+    assert.equal(stderr.split('\n').filter(Boolean).length, 2, 'said once');
     assert.deepEqual(JSON.parse(stdout), [
       {
         id: 1,
@@ -105,6 +107,42 @@ void describe('mcp-envelope calls', () => {
     assert.match(stdout, /shop {2}get_stock \{"sku":"a123"\} {2}tool-error {2}250 ms/);
     assert.match(stdout, /VALIDATION, not retryable {2}\(read from ok-code\)/);
     assert.match(stdout, /next: Change the input/);
+    assert.match(stdout, /\n {2}call 1\n/, 'the call id is shown (version 1 traces have no run)');
+  });
+
+  void it('reads every .jsonl in a folder, skips a file that is not a trace with one word, and shows runs', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-envelope-calls-any-'));
+    try {
+      const run = (id: string, entry: TraceEntry): TraceEntry => ({ ...entry, run: id });
+      fs.writeFileSync(
+        path.join(folder, 'x.jsonl'),
+        [
+          formatTraceLine({ ts: entries[0].ts, event: 'start', run: 'aaa111', server: 'shop', version: 2 }),
+          ...entries.slice(0, 2).map((entry) => formatTraceLine(run('aaa111', entry))),
+          formatTraceLine({ ts: entries[2].ts, event: 'start', run: 'bbb222', server: 'shop', version: 2 }),
+          formatTraceLine(run('bbb222', entries[2])),
+        ].join(''),
+      );
+      fs.writeFileSync(path.join(folder, 'notes.jsonl'), 'plain words\n'.repeat(500));
+      fs.writeFileSync(path.join(folder, 'readme.txt'), 'not read');
+      const { code, stdout, stderr } = await capture([folder]);
+      assert.equal(code, 0);
+      assert.match(stdout, / {2}call 1, run aaa111\n/);
+      assert.match(stdout, / {2}call 2, run bbb222\n/);
+      assert.match(stderr, /skipped .*notes\.jsonl: not a trace \(none of its 500 lines is a trace record\)/);
+      assert.match(stderr, /ignored 1 file not ending in \.jsonl/);
+      assert.match(stderr, /read 1 trace \(2 tap runs, 2 tool calls\)/);
+      assert.ok(stderr.split('\n').length < 6, `one word per file, not one per line:\n${stderr}`);
+      const none = await capture([path.join(folder, 'notes.jsonl')]);
+      assert.equal(none.stdout, '', 'no "No tool calls" for a file that is not a trace');
+      const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-envelope-calls-none-'));
+      const nothing = await capture([empty]);
+      fs.rmSync(empty, { recursive: true });
+      assert.equal(nothing.code, 1);
+      assert.match(nothing.stderr, /no traces in .*: it holds no \.jsonl file/);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   void it('exit codes: 2 for usage errors, 1 for an unreadable trace', async () => {

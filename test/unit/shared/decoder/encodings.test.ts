@@ -249,7 +249,7 @@ void describe('decoder: plain text', () => {
       name: 'SDK input validation text hints VALIDATION for the next action only',
       result: {
         isError: true,
-        content: text('MCP error -32602: Input validation error: Invalid arguments for tool add'),
+        content: text('Invalid arguments: quantity must be a positive number'),
       },
       expect: { category: null, textHint: 'VALIDATION' },
       findings: ['missing-error-category', 'missing-is-retryable'],
