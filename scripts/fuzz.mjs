@@ -17,11 +17,10 @@ if (!Number.isInteger(seed) || !(scale > 0)) {
   process.exit(2);
 }
 
-for (const [command, args] of [
-  [process.execPath, ['scripts/build.mjs']],
-  [process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']],
-]) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+/** @type {string[][]} the build steps, each the arguments of a Node process */
+const buildSteps = [['scripts/build.mjs'], [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']];
+for (const args of buildSteps) {
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
