@@ -3,16 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type ts from 'typescript';
-import {
-  isRelevant,
-  looksBinary,
-  parseSource,
-  fixAll,
-  Project,
-  collectSourceFiles,
-  type Severity,
-  engineSettings,
-} from '../../engine/src';
+import { fixAll, Project, collectSourceFiles, indexWorkspace, type Severity, engineSettings } from '../../engine/src';
 import { UsageError, loadCliSettings } from './config';
 import { type CliFinding, formatJson, formatPretty, formatSarif } from './reportFormats';
 
@@ -95,7 +86,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const engine = engineSettings(settings);
 
   const given = positionals.length > 0 ? positionals : ['.'];
-  const { files, unreadable } = collectSourceFiles(given.map((p) => path.resolve(io.cwd, p)));
+  const { files, unreadable, manifests } = collectSourceFiles(given.map((p) => path.resolve(io.cwd, p)));
   if (unreadable.length > 0) {
     throw new UsageError(`cannot read ${unreadable.map((p) => displayPath(p, io.cwd, given)).join(', ')}`);
   }
@@ -115,13 +106,12 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   }
   // Pre-pass: cross-file registrations, so imported handlers are checked as handlers. Each file is
   // parsed once; the parse is reused by the checks unless --fix changes the text.
-  const parsed = new Map<string, ts.SourceFile>();
-  for (const [file, text] of texts) {
-    if (looksBinary(text) || !isRelevant(text, engine, false)) continue;
-    const sourceFile = parseSource(file, text);
-    parsed.set(file, sourceFile);
-    project.indexText(file, text, engine, sourceFile);
-  }
+  const parsed: Map<string, ts.SourceFile> = indexWorkspace(
+    project,
+    [...texts].map(([fileName, text]) => ({ fileName, text })),
+    engine,
+    manifests,
+  );
 
   const findings: CliFinding[] = [];
   let fixedCount = 0;

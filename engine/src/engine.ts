@@ -6,8 +6,9 @@ import ts from 'typescript';
 import { CHECKS } from './checks';
 import { findErrorEnvelopes, type ErrorEnvelope } from './envelopes/envelopes';
 import {
-  type ExternalHandlerRef,
+  type ExternalInfo,
   type HandlerScan,
+  type ProjectKnowledge,
   type ToolHandler,
   namedFunctions,
   scanHandlers,
@@ -19,7 +20,10 @@ import type { AnalysisContext, EngineSettings, Finding, Severity } from './types
 
 export const MCP_IMPORT_PATTERN = /@modelcontextprotocol\/|\bisError\b|@mcpToolHandler/;
 
-/** Whether a file should be analysed at all: the extension stays silent in unrelated projects. */
+/**
+ * Whether a file's text alone marks it as MCP code (for loose files, outside any project). Projects decide
+ * by their package.json instead: see Project.
+ */
 export function isRelevant(text: string, settings: EngineSettings, registeredElsewhere: boolean): boolean {
   if (registeredElsewhere || MCP_IMPORT_PATTERN.test(text)) return true;
   return settings.handlerFactories.some((name) => text.includes(name + '('));
@@ -43,9 +47,15 @@ export function parseSource(fileName: string, text: string): ts.SourceFile {
 
 export interface AnalyseOptions {
   /** Exports of this file that other files register as handlers. */
-  externalExports?: ReadonlyMap<string, Omit<ExternalHandlerRef, 'fileName' | 'exportName'>>;
+  externalExports?: ReadonlyMap<string, ExternalInfo>;
   resolveImport?: (specifier: string, fromFile: string) => string | undefined;
+  knowledge?: ProjectKnowledge;
+  /** The file's scan, when the caller has made it already. */
+  scan?: HandlerScan;
 }
+
+/** Checks that a higher-order wrapper's own try/catch answers for (it turns the throw into a result). */
+const GUARDED_BY_WRAPPER = new Set(['throw-in-handler', 'unguarded-handler']);
 
 export interface AnalysisResult {
   findings: Finding[];
@@ -130,6 +140,10 @@ class Context implements AnalysisContext {
   }
 }
 
+function insideGuardedHandler(scan: HandlerScan, offset: number): boolean {
+  return scan.handlers.some((h) => h.guarded && h.fn.pos <= offset && offset < h.fn.end);
+}
+
 /** Runs every enabled check on a parsed source file. */
 export function analyseSourceFile(
   sourceFile: ts.SourceFile,
@@ -137,12 +151,16 @@ export function analyseSourceFile(
   options: AnalyseOptions = {},
 ): AnalysisResult {
   const nodes = NodeIndex.of(sourceFile);
-  const scan = scanHandlers(sourceFile, {
-    handlerFactories: settings.handlerFactories,
-    externalExports: options.externalExports,
-    resolveImport: options.resolveImport,
-    index: nodes,
-  });
+  const scan =
+    options.scan ??
+    scanHandlers(sourceFile, {
+      handlerFactories: settings.handlerFactories,
+      externalExports: options.externalExports,
+      resolveImport: options.resolveImport,
+      knowledge: options.knowledge,
+      index: nodes,
+    });
+  const anyGuarded = scan.handlers.some((h) => h.guarded);
   const context = new Context(sourceFile, settings, scan, nodes);
   const findings: Finding[] = [];
   const lineOf = (offset: number): number => sourceFile.getLineAndCharacterOfPosition(offset).line;
@@ -157,6 +175,7 @@ export function analyseSourceFile(
       const end = report.end ?? report.node?.getEnd() ?? start;
       const ids = suppressed.size > 0 ? suppressed.get(lineOf(start)) : undefined;
       if (ids && (ids.has('*') || ids.has(check.meta.id))) return;
+      if (anyGuarded && GUARDED_BY_WRAPPER.has(check.meta.id) && insideGuardedHandler(scan, start)) return;
       const severity: Severity = setting === 'default' ? (report.severity ?? check.meta.defaultSeverity) : setting;
       findings.push({
         check: check.meta.id,

@@ -3,8 +3,8 @@
  * discovery, checks, fixes, settings) is private to engine/; the build bundles it once, into dist/engine.js.
  */
 export { type AnalysisResult, analyseSourceFile, isRelevant, looksBinary, parseSource } from './engine';
-export { Project, collectSourceFiles, isIndexable } from './discovery/project';
-export { type FileTool, listTools, toolsOf } from './discovery/toolList';
+export { Project, type WorkspaceFile, collectSourceFiles, indexWorkspace, isIndexable } from './discovery/project';
+export { type FileTool, type ToolStyle, listTools, toolsOf } from './discovery/toolList';
 export { fixAll, syntaxErrorCount } from './fixes/fixApplier';
 export { DISABLE_NEXT_LINE } from './parse/suppression';
 export { CHECKS, CHECK_IDS } from './checks';

@@ -6,11 +6,20 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type ts from 'typescript';
-import { type AnalysisResult, analyseSourceFile, isRelevant, looksBinary, parseSource } from '../engine';
-import { type ExternalHandlerRef, type HandlerScan, resolveRelativeImport, scanHandlers } from './handlers';
+import { type AnalysisResult, analyseSourceFile, looksBinary, parseSource } from '../engine';
+import {
+  type ExternalHandlerRef,
+  type ExternalInfo,
+  type FileFacts,
+  type HandlerScan,
+  type ProjectKnowledge,
+  resolveRelativeImport,
+  scanHandlers,
+} from './handlers';
+import type { ConstValue } from './names';
+import { MCP_SERVER_IMPORT, ProjectScopes, optedIn } from './relevance';
+import type { ClassFact, ToolBaseClass, WrapperSignature } from './scanContext';
 import type { EngineSettings } from '../types';
-
-type ExternalInfo = Omit<ExternalHandlerRef, 'fileName' | 'exportName'>;
 
 export type SkipReason = 'binary' | 'not-mcp' | 'error';
 
@@ -38,6 +47,8 @@ const IGNORED_DIRECTORIES = new Set([
   '.cache',
   '.vscode-test',
 ]);
+/** Text that marks a file without a package.json (a loose file) as MCP code, as before projects were read. */
+const LOOSE_MCP_TEXT = /@modelcontextprotocol\/|\bisError\b|@mcpToolHandler/;
 
 function defaultFileExists(fileName: string): boolean {
   try {
@@ -51,14 +62,80 @@ export function normalisePath(fileName: string): string {
   return path.resolve(fileName);
 }
 
-export class Project {
+interface AggregatedFacts {
+  wrappers: Map<string, WrapperSignature>;
+  toolBases: Map<string, ToolBaseClass>;
+  classes: Map<string, ClassFact>;
+  guarding: Set<string>;
+}
+
+export class Project implements ProjectKnowledge {
   /** registering file → handlers it registers from other files */
   private readonly registered = new Map<string, ExternalHandlerRef[]>();
+  private readonly facts = new Map<string, FileFacts>();
+  private aggregated?: AggregatedFacts;
+  readonly scopes: ProjectScopes;
 
-  constructor(private readonly fileExists: (fileName: string) => boolean = defaultFileExists) {}
+  constructor(
+    private readonly fileExists: (fileName: string) => boolean = defaultFileExists,
+    readFile?: (fileName: string) => string | undefined,
+  ) {
+    this.scopes = new ProjectScopes(readFile);
+  }
 
   readonly resolveImport = (specifier: string, fromFile: string): string | undefined =>
     resolveRelativeImport(specifier, fromFile, this.fileExists);
+
+  // ProjectKnowledge: what other files tell one file's scan.
+  private aggregate(): AggregatedFacts {
+    if (this.aggregated) return this.aggregated;
+    const result: AggregatedFacts = {
+      wrappers: new Map(),
+      toolBases: new Map(),
+      classes: new Map(),
+      guarding: new Set(),
+    };
+    for (const facts of this.facts.values()) {
+      for (const [name, wrapper] of facts.wrappers) if (!result.wrappers.has(name)) result.wrappers.set(name, wrapper);
+      for (const [name, base] of facts.toolBases) result.toolBases.set(name, base);
+      for (const fact of facts.classes) if (!result.classes.has(fact.name)) result.classes.set(fact.name, fact);
+      for (const name of facts.guardingWrappers) result.guarding.add(name);
+    }
+    this.aggregated = result;
+    return result;
+  }
+  wrapper(name: string): WrapperSignature | undefined {
+    return this.aggregate().wrappers.get(name);
+  }
+  toolBase(name: string): ToolBaseClass | undefined {
+    return this.aggregate().toolBases.get(name);
+  }
+  classFact(name: string): ClassFact | undefined {
+    return this.aggregate().classes.get(name);
+  }
+  guardingWrapper(name: string): boolean {
+    return this.aggregate().guarding.has(name);
+  }
+  constant(specifier: string, fromFile: string, exportName: string): ConstValue | undefined {
+    const target = this.resolveImport(specifier, fromFile);
+    return target ? this.facts.get(normalisePath(target))?.constants.get(exportName) : undefined;
+  }
+
+  /** Names that make another file's scan depend on this project's facts (wrappers, tool base classes). */
+  knowledgeNames(): string[] {
+    const facts = this.aggregate();
+    return [...facts.wrappers.keys(), ...facts.toolBases.keys()];
+  }
+
+  private setFacts(fileName: string, facts: FileFacts | undefined): void {
+    const key = normalisePath(fileName);
+    const before = this.facts.get(key);
+    const aggregates = (f: FileFacts | undefined): boolean =>
+      !!f && (f.wrappers.size > 0 || f.toolBases.size > 0 || f.classes.length > 0 || f.guardingWrappers.size > 0);
+    if (aggregates(before) || aggregates(facts)) this.aggregated = undefined;
+    if (facts) this.facts.set(key, facts);
+    else this.facts.delete(key);
+  }
 
   /** Exports of `fileName` that files of this project register as tool handlers. */
   externalExportsFor(fileName: string): Map<string, ExternalInfo> {
@@ -66,7 +143,14 @@ export class Project {
     const result = new Map<string, ExternalInfo>();
     for (const refs of this.registered.values()) {
       for (const ref of refs) {
-        if (ref.fileName === target) result.set(ref.exportName, { kind: ref.kind, toolName: ref.toolName });
+        if (ref.fileName === target) {
+          result.set(ref.exportName, {
+            kind: ref.kind,
+            toolName: ref.toolName,
+            role: ref.role,
+            evidence: ref.evidence,
+          });
+        }
       }
     }
     return result;
@@ -78,7 +162,7 @@ export class Project {
     const before = this.registered.get(key) ?? [];
     const signature = (list: readonly ExternalHandlerRef[]) =>
       list
-        .map((r) => `${r.fileName}#${r.exportName}#${r.kind}`)
+        .map((r) => `${r.fileName}#${r.exportName}#${r.kind}#${r.role ?? ''}`)
         .sort()
         .join('|');
     if (signature(before) === signature(refs)) return [];
@@ -88,20 +172,52 @@ export class Project {
   }
 
   forget(fileName: string): string[] {
+    this.setFacts(fileName, undefined);
     return this.setRegistrations(fileName, []);
   }
 
-  /**
-   * Cheap pre-pass: records a file's cross-file registrations without running checks. Pass the parsed
-   * file when the caller will analyse it too, so it is parsed once.
-   */
-  indexText(fileName: string, text: string, settings: EngineSettings, parsed?: ts.SourceFile): IndexedFile {
-    if (looksBinary(text) || !isRelevant(text, settings, false)) return { changed: this.forget(fileName) };
-    const sourceFile = parsed ?? parseSource(normalisePath(fileName), text);
-    const scan = scanHandlers(sourceFile, {
+  /** Whether the file is MCP code worth scanning for tools (before any scan). */
+  mayScan(fileName: string, text: string, settings: EngineSettings, registeredElsewhere: boolean): boolean {
+    if (registeredElsewhere || optedIn(text, settings.handlerFactories) || MCP_SERVER_IMPORT.test(text)) return true;
+    const scope = this.scopes.scopeOf(fileName);
+    return scope === 'mcp' || (scope === 'loose' && LOOSE_MCP_TEXT.test(text));
+  }
+
+  /** Whether a scanned file gets findings: it is MCP code by project, import, tools or an explicit opt-in. */
+  private wantsChecks(
+    fileName: string,
+    text: string,
+    settings: EngineSettings,
+    registeredElsewhere: boolean,
+    scan: HandlerScan,
+  ): boolean {
+    if (registeredElsewhere || optedIn(text, settings.handlerFactories) || MCP_SERVER_IMPORT.test(text)) return true;
+    if (scan.handlers.length > 0 || scan.registrations.length > 0) return true;
+    const scope = this.scopes.scopeOf(fileName);
+    return scope === 'loose' || (scope === 'mcp' && /\bisError\b/.test(text));
+  }
+
+  private scanOptions(fileName: string, settings: EngineSettings) {
+    return {
       handlerFactories: settings.handlerFactories,
       resolveImport: this.resolveImport,
-    });
+      knowledge: this,
+      externalExports: this.externalExportsFor(fileName),
+    };
+  }
+
+  /**
+   * Cheap pre-pass: records a file's cross-file registrations and facts without running checks. Pass the
+   * parsed file when the caller will analyse it too, so it is parsed once.
+   */
+  indexText(fileName: string, text: string, settings: EngineSettings, parsed?: ts.SourceFile): IndexedFile {
+    const options = this.scanOptions(fileName, settings);
+    if (looksBinary(text) || !this.mayScan(fileName, text, settings, options.externalExports.size > 0)) {
+      return { changed: this.forget(fileName) };
+    }
+    const sourceFile = parsed ?? parseSource(normalisePath(fileName), text);
+    const scan = scanHandlers(sourceFile, options);
+    this.setFacts(fileName, scan.facts);
     return { changed: this.setRegistrations(fileName, scan.external), sourceFile, scan };
   }
 
@@ -119,12 +235,16 @@ export class Project {
       return { kind: 'skipped', reason };
     };
     if (looksBinary(text)) return skip('binary');
-    const externalExports = this.externalExportsFor(fileName);
-    if (!isRelevant(text, settings, externalExports.size > 0)) return skip('not-mcp');
+    const options = this.scanOptions(fileName, settings);
+    const elsewhere = options.externalExports.size > 0;
+    if (!this.mayScan(fileName, text, settings, elsewhere)) return skip('not-mcp');
     try {
       const sourceFile = parsed ?? parseSource(normalisePath(fileName), text);
-      const result = analyseSourceFile(sourceFile, settings, { externalExports, resolveImport: this.resolveImport });
-      const changed = record ? this.setRegistrations(fileName, result.scan.external) : [];
+      const scan = scanHandlers(sourceFile, options);
+      if (record) this.setFacts(fileName, scan.facts);
+      const changed = record ? this.setRegistrations(fileName, scan.external) : [];
+      if (!this.wantsChecks(fileName, text, settings, elsewhere, scan)) return { kind: 'skipped', reason: 'not-mcp' };
+      const result = analyseSourceFile(sourceFile, settings, { scan });
       return { kind: 'analysed', result, changed };
     } catch (error) {
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -140,8 +260,13 @@ export function isIndexable(fileName: string): boolean {
 }
 
 /** Source files under the given paths (files as given; directories walked, skipping build output and dependencies). */
-export function collectSourceFiles(paths: readonly string[]): { files: string[]; unreadable: string[] } {
+export function collectSourceFiles(paths: readonly string[]): {
+  files: string[];
+  unreadable: string[];
+  manifests: string[];
+} {
   const files: string[] = [];
+  const manifests: string[] = [];
   const unreadable: string[] = [];
   const walkDirectory = (directory: string): void => {
     let entries: fs.Dirent[];
@@ -155,6 +280,8 @@ export function collectSourceFiles(paths: readonly string[]): { files: string[];
       const full = path.join(directory, entry.name);
       if (entry.isDirectory()) {
         if (!IGNORED_DIRECTORIES.has(entry.name) && !entry.name.startsWith('.')) walkDirectory(full);
+      } else if (entry.isFile() && entry.name === 'package.json') {
+        manifests.push(full);
       } else if (entry.isFile() && SOURCE_FILE_PATTERN.test(entry.name) && !DECLARATION_FILE.test(entry.name)) {
         files.push(full);
       }
@@ -172,5 +299,40 @@ export function collectSourceFiles(paths: readonly string[]): { files: string[];
     else if (stat.isFile()) files.push(given);
     else unreadable.push(given);
   }
-  return { files, unreadable };
+  return { files, unreadable, manifests };
+}
+
+/** A file of a workspace, read once. */
+export interface WorkspaceFile {
+  fileName: string;
+  text: string;
+}
+
+/**
+ * Indexes a workspace's files in two passes (the second only for files that use wrappers or tool base
+ * classes that other files define), so cross-file wrappers, base classes and handlers are known before
+ * any file is analysed. Returns each indexed file's parse.
+ */
+export function indexWorkspace(
+  project: Project,
+  files: readonly WorkspaceFile[],
+  settings: EngineSettings,
+  manifests: readonly string[] = [],
+): Map<string, ts.SourceFile> {
+  for (const manifest of manifests) project.scopes.addManifest(manifest);
+  const parsed = new Map<string, ts.SourceFile>();
+  for (const { fileName, text } of files) {
+    const indexed = project.indexText(fileName, text, settings);
+    if (indexed.sourceFile) parsed.set(fileName, indexed.sourceFile);
+  }
+  const names = project.knowledgeNames().filter((name) => /^[\w$]+$/.test(name));
+  const uses = names.length > 0 ? new RegExp(`\\b(?:${names.join('|')})\\b`) : undefined;
+  for (const { fileName, text } of files) {
+    const sourceFile = parsed.get(fileName);
+    if (!sourceFile) continue;
+    if ((uses && uses.test(text)) || project.externalExportsFor(fileName).size > 0) {
+      project.indexText(fileName, text, settings, sourceFile);
+    }
+  }
+  return parsed;
 }
