@@ -47,16 +47,22 @@ export function findToolBases(state: ScanState): Map<string, ToolBaseClass> {
     registration.listed = false;
     const handlerMethods: string[] = [];
     const handler = registration.handler;
+    const call = registration.node;
+    if (ts.isCallExpression(call)) {
+      // `async (args) => this.execute(args)`, `this.invoke.bind(this)`: the methods the registration calls.
+      for (const argument of call.arguments.slice(1)) {
+        walk(argument, (node) => {
+          if (
+            ts.isPropertyAccessExpression(node) &&
+            node.expression.kind === ts.SyntaxKind.ThisKeyword &&
+            !/^(name|toolName)$/.test(node.name.text)
+          ) {
+            handlerMethods.push(node.name.text);
+          }
+        });
+      }
+    }
     if (handler) {
-      walk(handler, (node) => {
-        if (
-          ts.isCallExpression(node) &&
-          ts.isPropertyAccessExpression(node.expression) &&
-          node.expression.expression.kind === ts.SyntaxKind.ThisKeyword
-        ) {
-          handlerMethods.push(node.expression.name.text);
-        }
-      });
       // The forwarding callback is the base's, not a tool's handler.
       const at = state.handlers.findIndex((h) => h.fn === handler);
       if (at >= 0) state.handlers.splice(at, 1);

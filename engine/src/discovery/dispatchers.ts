@@ -27,6 +27,33 @@ export function isCallToolSchema(node: ts.Expression): boolean {
   return false;
 }
 
+/** Whether an `if` branch does a tool's work: it calls something or answers with an object. */
+function answers(statement: ts.Statement): boolean {
+  let found = false;
+  walk(statement, (node) => {
+    if (found || isFunctionLike(node)) return false;
+    if (ts.isCallExpression(node) || (ts.isReturnStatement(node) && node.expression && ts.isObjectLiteralExpression(unwrapExpression(node.expression)))) {
+      found = true;
+    }
+    return !found;
+  });
+  return found;
+}
+
+/** Whether a call's value is what the branch answers with: returned, awaited into a variable, or assigned. */
+function resultOf(call: ts.CallExpression): boolean {
+  let node: ts.Node = call;
+  while (ts.isAwaitExpression(node.parent) || ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent)) {
+    node = node.parent;
+  }
+  const parent = node.parent;
+  return (
+    ts.isReturnStatement(parent) ||
+    ts.isVariableDeclaration(parent) ||
+    (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === node)
+  );
+}
+
 function addBranch(
   state: ScanState,
   site: ts.Node,
@@ -36,16 +63,22 @@ function addBranch(
 ): void {
   const resolved = nameOf(state, nameNode);
   if (resolved.name === null) return;
+  // The branch's handler: the function whose result the branch returns or keeps, else the first one it calls.
   let handlerCall: ts.CallExpression | undefined;
+  let firstCall: ts.CallExpression | undefined;
   const scan = (node: ts.Node) =>
     walk(node, (child) => {
       if (handlerCall) return false;
       if (isFunctionLike(child)) return false;
-      if (ts.isCallExpression(child) && functionTarget(state, child.expression)) handlerCall = child;
+      if (ts.isCallExpression(child) && functionTarget(state, child.expression)) {
+        if (resultOf(child)) handlerCall = child;
+        else firstCall ??= child;
+      }
       return true;
     });
   if (Array.isArray(body)) for (const statement of body as readonly ts.Statement[]) scan(statement);
   else if (body) scan(body as ts.Node);
+  handlerCall ??= firstCall;
   const branchEvidence = [
     `branch for '${resolved.name}' of the tools/call dispatcher (line ${lineOf(state, site)})`,
     ...evidence,
@@ -104,6 +137,25 @@ export function tableEntries(state: ScanState, table: ts.ObjectLiteralExpression
   return count;
 }
 
+/** `HANDLERS[tool.name]` next to a loop that registers definitions: the table's entries are the handlers. */
+export function scanTableLookups(state: ScanState, scope: ts.Node, evidence: readonly string[]): void {
+  walk(scope, (node) => {
+    if (
+      ts.isElementAccessExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      ts.isPropertyAccessExpression(node.argumentExpression) &&
+      /^(name|toolName)$/.test(node.argumentExpression.name.text)
+    ) {
+      const tableName = node.expression.text;
+      const tableEvidence = [`looked up as ${node.getText(state.sourceFile)} (${where(state, node)})`, ...evidence];
+      const table = localTable(state, tableName);
+      if (table) tableEntries(state, table, tableEvidence);
+      else externalRef(state, tableName, 'table', tableEvidence);
+    }
+    return true;
+  });
+}
+
 function localTable(state: ScanState, name: string): ts.ObjectLiteralExpression | undefined {
   for (const declaration of state.index.of(ts.SyntaxKind.VariableDeclaration, ts.isVariableDeclaration)) {
     if (ts.isIdentifier(declaration.name) && declaration.name.text === name && declaration.initializer) {
@@ -117,6 +169,16 @@ function localTable(state: ScanState, name: string): ts.ObjectLiteralExpression 
 /** Finds the branches of a dispatching function; returns how many were found. */
 export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: readonly string[], depth = 0): number {
   if (!fn.body) return 0;
+  const first = fn.parameters[0]?.name;
+  const requestName = first && ts.isIdentifier(first) ? first.text : undefined;
+  const isRequest = (argument: ts.Expression): boolean => {
+    const inner = unwrapExpression(argument);
+    return (
+      requestName !== undefined &&
+      ((ts.isIdentifier(inner) && inner.text === requestName) ||
+        (ts.isPropertyAccessExpression(inner) && inner.getText(state.sourceFile) === `${requestName}.params`))
+    );
+  };
   let count = 0;
   const before = state.registrations.length;
   const followed = new Set<FunctionLike>();
@@ -148,7 +210,7 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
       const tableEvidence = [`looked up as ${node.getText(state.sourceFile)} (${where(state, node)})`, ...evidence];
       if (table) count += tableEntries(state, table, tableEvidence);
       else externalRef(state, tableName, 'table', tableEvidence);
-    } else if (ts.isCallExpression(node) && depth < 2 && node.arguments.some(isNameish)) {
+    } else if (ts.isCallExpression(node) && depth < 2 && node.arguments.some((a) => isNameish(a) || isRequest(a))) {
       const target = functionTarget(state, node.expression);
       const callEvidence = [
         `tool name passed to ${node.expression.getText(state.sourceFile)} (${where(state, node)})`,

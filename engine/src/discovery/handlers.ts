@@ -42,6 +42,51 @@ export interface FileFacts {
   toolBases: ReadonlyMap<string, ToolBaseClass>;
   classes: readonly ClassFact[];
   guardingWrappers: ReadonlySet<string>;
+  /** `export { x } from './y'` and `export * from './y'` (name '*'). */
+  reexports: readonly Reexport[];
+  /** Names this file itself exports (declarations, not re-exports). */
+  declared: ReadonlySet<string>;
+}
+
+function declaredExports(sourceFile: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  for (const statement of sourceFile.statements) {
+    if (ts.isExportAssignment(statement)) names.add('default');
+    if (!isExported(statement)) continue;
+    if (ts.isVariableStatement(statement)) {
+      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
+    } else if (
+      (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) &&
+      statement.name
+    ) {
+      names.add(statement.name.text);
+    }
+  }
+  return names;
+}
+
+export interface Reexport {
+  exportName: string;
+  specifier: string;
+  importedName: string;
+}
+
+function reexportsOf(sourceFile: ts.SourceFile): Reexport[] {
+  const result: Reexport[] = [];
+  for (const statement of sourceFile.statements) {
+    if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) {
+      continue;
+    }
+    const specifier = statement.moduleSpecifier.text;
+    const clause = statement.exportClause;
+    if (!clause) result.push({ exportName: '*', specifier, importedName: '*' });
+    else if (ts.isNamedExports(clause)) {
+      for (const element of clause.elements) {
+        result.push({ exportName: element.name.text, specifier, importedName: (element.propertyName ?? element.name).text });
+      }
+    }
+  }
+  return result;
 }
 
 export interface HandlerScan {
@@ -229,6 +274,8 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
       toolBases,
       classes: classFacts(sourceFile),
       guardingWrappers: guardingWrappersOf(functions),
+      reexports: reexportsOf(sourceFile),
+      declared: declaredExports(sourceFile),
     },
   };
 }

@@ -118,7 +118,26 @@ export class Project implements ProjectKnowledge {
   }
   constant(specifier: string, fromFile: string, exportName: string): ConstValue | undefined {
     const target = this.resolveImport(specifier, fromFile);
-    return target ? this.facts.get(normalisePath(target))?.constants.get(exportName) : undefined;
+    if (!target) return undefined;
+    const found = this.resolveExport(normalisePath(target), exportName);
+    return this.facts.get(found.fileName)?.constants.get(found.exportName);
+  }
+
+  /** Follows re-exports (`export { x } from`, `export * from`) to the file that defines an export. */
+  resolveExport(fileName: string, exportName: string, depth = 0): { fileName: string; exportName: string } {
+    const facts = this.facts.get(fileName);
+    if (!facts || depth > 5 || facts.declared.has(exportName)) return { fileName, exportName };
+    for (const reexport of facts.reexports) {
+      if (reexport.exportName !== exportName && reexport.exportName !== '*') continue;
+      const target = this.resolveImport(reexport.specifier, fileName);
+      if (!target) continue;
+      const next = reexport.exportName === '*' ? exportName : reexport.importedName;
+      const resolved = this.resolveExport(normalisePath(target), next, depth + 1);
+      if (reexport.exportName !== '*' || this.facts.get(resolved.fileName)?.declared.has(resolved.exportName)) {
+        return resolved;
+      }
+    }
+    return { fileName, exportName };
   }
 
   /** Names that make another file's scan depend on this project's facts (wrappers, tool base classes). */
@@ -142,7 +161,10 @@ export class Project implements ProjectKnowledge {
     const target = normalisePath(fileName);
     const result = new Map<string, ExternalInfo>();
     for (const refs of this.registered.values()) {
-      for (const ref of refs) {
+      for (const registered of refs) {
+        const ref = this.facts.get(registered.fileName)?.reexports.length
+          ? { ...registered, ...this.resolveExport(registered.fileName, registered.exportName) }
+          : registered;
         if (ref.fileName === target) {
           result.set(ref.exportName, {
             kind: ref.kind,

@@ -8,6 +8,7 @@ import ts from 'typescript';
 import { type FunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
 import { definitionFromObject } from './definitions';
+import { scanTableLookups } from './dispatchers';
 import {
   type ArgPath,
   type RegistrationKind,
@@ -58,8 +59,10 @@ function looksLikeHandler(expression: ts.Expression): boolean {
 
 /** The SDK's registration methods, recognised by name on any receiver. */
 function sdkCall(call: ts.CallExpression): CallShape | undefined {
-  if (!ts.isPropertyAccessExpression(call.expression)) return undefined;
-  const method = call.expression.name.text;
+  // `(server.registerTool as Register)(…)` too.
+  const callee = unwrapExpression(call.expression);
+  if (!ts.isPropertyAccessExpression(callee)) return undefined;
+  const method = callee.name.text;
   const args = call.arguments;
   const calleeText = `.${method}(…)`;
   if ((method === 'registerTool' || method === 'registerToolTask') && args.length >= 2 && looksLikeName(args[0])) {
@@ -219,6 +222,8 @@ export function scanRegistrationCalls(state: ScanState, calls: readonly ts.CallE
       : [`registered by ${site}`];
     const fallback = forwardingFallback(state, call, shape);
     if (forwarding.has(call) && fallback === undefined) {
+      const scope = enclosingFunctionOf(call);
+      if (scope && !functionName(scope)) scanTableLookups(state, scope, evidence);
       state.registrations.push({
         name: null,
         kind: shape.kind,

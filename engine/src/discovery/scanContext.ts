@@ -188,10 +188,22 @@ export function enclosingFunctionOf(node: ts.Node): FunctionLike | undefined {
   return current;
 }
 
+/** The function argument of the call a variable is initialised with (`const h = wrap(fn)`). */
+function wrappedBinding(state: ScanState, name: string): ts.Expression | undefined {
+  for (const declaration of state.index.of(ts.SyntaxKind.VariableDeclaration, ts.isVariableDeclaration)) {
+    if (!ts.isIdentifier(declaration.name) || declaration.name.text !== name || !declaration.initializer) continue;
+    const init = unwrapExpression(declaration.initializer);
+    if (!ts.isCallExpression(init)) return undefined;
+    return init.arguments.find((a) => ts.isIdentifier(unwrapExpression(a)) || isInlineFunction(unwrapExpression(a)));
+  }
+  return undefined;
+}
+
 /** An expression that names a function: inline, a same-file function, or an imported one. */
 export function functionTarget(
   state: ScanState,
   expression: ts.Expression,
+  depth = 0,
 ): { fn?: FunctionLike; imported?: ImportBinding; text: string } | undefined {
   const target = unwrapExpression(expression);
   if (isInlineFunction(target)) return { fn: target, text: 'an inline function' };
@@ -200,6 +212,9 @@ export function functionTarget(
     if (local) return { fn: local, text: target.text };
     const imported = state.imports.get(target.text);
     if (imported) return { imported, text: target.text };
+    // `const wrapped = withLogging(handleToolCall)`: the wrapped function.
+    const wrapped = wrappedBinding(state, target.text);
+    if (wrapped && depth < 3) return functionTarget(state, wrapped, depth + 1);
   }
   return undefined;
 }
