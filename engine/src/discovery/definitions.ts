@@ -10,7 +10,17 @@ import { recordHandler } from './handlerTargets';
 import { type RegistrationKind, type ScanState, nameOf, where } from './scanContext';
 
 const HANDLER_KEYS = ['handler', 'execute', 'handle', 'run', 'call', 'callback', 'invoke'];
-const SCHEMA_KEYS = ['inputSchema', 'parameters', 'schema', 'argsShape', 'input', 'paramsSchema', 'inputShape', 'params', 'argsSchema'];
+const SCHEMA_KEYS = [
+  'inputSchema',
+  'parameters',
+  'schema',
+  'argsShape',
+  'input',
+  'paramsSchema',
+  'inputShape',
+  'params',
+  'argsSchema',
+];
 /** Keys of objects that are not tools even with a name and a handler (HTTP routes, CLI commands). */
 const NOT_TOOL_KEYS = ['url', 'path', 'route', 'command', 'commands'];
 /** Tool APIs that are not MCP: their factories and objects are not MCP tools. */

@@ -6,7 +6,15 @@
 import ts from 'typescript';
 import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
-import { type ScanState, functionTarget, isInlineFunction, lineOf, nameOf, where } from './scanContext';
+import {
+  type ImportBinding,
+  type ScanState,
+  functionTarget,
+  isInlineFunction,
+  lineOf,
+  nameOf,
+  where,
+} from './scanContext';
 
 const NAME_IDENTIFIERS = /^(name|toolName|tool_name|toolname|tool|method)$/;
 
@@ -32,7 +40,10 @@ function answers(statement: ts.Statement): boolean {
   let found = false;
   walk(statement, (node) => {
     if (found || isFunctionLike(node)) return false;
-    if (ts.isCallExpression(node) || (ts.isReturnStatement(node) && node.expression && ts.isObjectLiteralExpression(unwrapExpression(node.expression)))) {
+    if (
+      ts.isCallExpression(node) ||
+      (ts.isReturnStatement(node) && node.expression && ts.isObjectLiteralExpression(unwrapExpression(node.expression)))
+    ) {
       found = true;
     }
     return !found;
@@ -43,7 +54,11 @@ function answers(statement: ts.Statement): boolean {
 /** Whether a call's value is what the branch answers with: returned, awaited into a variable, or assigned. */
 function resultOf(call: ts.CallExpression): boolean {
   let node: ts.Node = call;
-  while (ts.isAwaitExpression(node.parent) || ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent)) {
+  while (
+    ts.isAwaitExpression(node.parent) ||
+    ts.isParenthesizedExpression(node.parent) ||
+    ts.isAsExpression(node.parent)
+  ) {
     node = node.parent;
   }
   const parent = node.parent;
@@ -63,6 +78,8 @@ function addBranch(
 ): void {
   const resolved = nameOf(state, nameNode);
   if (resolved.name === null) return;
+  // A later test of the same name (telemetry, post-processing) is not another tool.
+  if (state.registrations.some((r) => r.kind === 'dispatch' && r.name === resolved.name)) return;
   // The branch's handler: the function whose result the branch returns or keeps, else the first one it calls.
   let handlerCall: ts.CallExpression | undefined;
   let firstCall: ts.CallExpression | undefined;
@@ -101,8 +118,24 @@ function addBranch(
   });
 }
 
+/** Whether an object's values are functions (a handler table), not schemas or data that sit next to a lookup. */
+function isHandlerTable(state: ScanState, table: ts.ObjectLiteralExpression): boolean {
+  let functions = 0;
+  let others = 0;
+  for (const property of table.properties) {
+    if (ts.isMethodDeclaration(property)) functions++;
+    else if (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) {
+      const value = unwrapExpression(ts.isPropertyAssignment(property) ? property.initializer : property.name);
+      if (isInlineFunction(value) || (ts.isIdentifier(value) && state.functions.has(value.text))) functions++;
+      else if (!(ts.isIdentifier(value) && state.imports.has(value.text) && !/schema$/i.test(value.text))) others++;
+    }
+  }
+  return others === 0 || functions > others;
+}
+
 /** Entries of an object of handler functions keyed by tool name. */
 export function tableEntries(state: ScanState, table: ts.ObjectLiteralExpression, evidence: readonly string[]): number {
+  if (!isHandlerTable(state, table)) return 0;
   let count = 0;
   for (const property of table.properties) {
     const key = propertyNameText(property.name);
@@ -150,7 +183,7 @@ export function scanTableLookups(state: ScanState, scope: ts.Node, evidence: rea
       const tableEvidence = [`looked up as ${node.getText(state.sourceFile)} (${where(state, node)})`, ...evidence];
       const table = localTable(state, tableName);
       if (table) tableEntries(state, table, tableEvidence);
-      else externalRef(state, tableName, 'table', tableEvidence);
+      else externalRef(state, state.imports.get(tableName), 'table', tableEvidence);
     }
     return true;
   });
@@ -182,7 +215,7 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
   let count = 0;
   const before = state.registrations.length;
   const followed = new Set<FunctionLike>();
-  walk(fn.body, (node) => {
+  walk(fn, (node) => {
     if (ts.isSwitchStatement(node) && isNameish(node.expression)) {
       for (const clause of node.caseBlock.clauses) {
         if (ts.isCaseClause(clause)) addBranch(state, clause, clause.expression, clause.statements, evidence);
@@ -209,7 +242,7 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
       const table = localTable(state, tableName);
       const tableEvidence = [`looked up as ${node.getText(state.sourceFile)} (${where(state, node)})`, ...evidence];
       if (table) count += tableEntries(state, table, tableEvidence);
-      else externalRef(state, tableName, 'table', tableEvidence);
+      else externalRef(state, state.imports.get(tableName), 'table', tableEvidence);
     } else if (ts.isCallExpression(node) && depth < 2 && node.arguments.some((a) => isNameish(a) || isRequest(a))) {
       const target = functionTarget(state, node.expression);
       const callEvidence = [
@@ -219,8 +252,8 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
       if (target?.fn && target.fn !== fn && !followed.has(target.fn)) {
         followed.add(target.fn);
         count += scanDispatch(state, target.fn, callEvidence, depth + 1);
-      } else if (target?.imported && ts.isIdentifier(node.expression)) {
-        externalRef(state, node.expression.text, 'dispatch', callEvidence);
+      } else if (target?.imported) {
+        externalRef(state, target.imported, 'dispatch', callEvidence);
       }
     }
     return true;
@@ -230,11 +263,10 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
 
 function externalRef(
   state: ScanState,
-  localName: string,
+  imported: ImportBinding | undefined,
   role: 'table' | 'dispatch',
   evidence: readonly string[],
 ): void {
-  const imported = state.imports.get(localName);
   if (!imported || !state.resolveImport) return;
   const fileName = state.resolveImport(imported.specifier, state.sourceFile.fileName);
   if (!fileName) return;

@@ -58,7 +58,10 @@ export function recordHandler(
   const target = unwrapExpression(expression);
   if (ts.isCallExpression(target) && depth < 3) {
     // A higher-order wrapper: the function among its arguments is the handler.
-    const wrapped = target.arguments.find((argument) => functionTarget(state, argument) !== undefined);
+    // (or, when none is, the wrapper call among them: `logging('CallTool', monitoring(async (req) => …))`).
+    const wrapped =
+      target.arguments.find((argument) => functionTarget(state, argument) !== undefined) ??
+      target.arguments.find((argument) => ts.isCallExpression(unwrapExpression(argument)));
     if (!wrapped) return { evidence: [] };
     const calleeText = target.expression.getText(state.sourceFile);
     const note = `handler wrapped by ${calleeText}(…)`;

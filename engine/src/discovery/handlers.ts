@@ -74,7 +74,11 @@ export interface Reexport {
 function reexportsOf(sourceFile: ts.SourceFile): Reexport[] {
   const result: Reexport[] = [];
   for (const statement of sourceFile.statements) {
-    if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) {
+    if (
+      !ts.isExportDeclaration(statement) ||
+      !statement.moduleSpecifier ||
+      !ts.isStringLiteral(statement.moduleSpecifier)
+    ) {
       continue;
     }
     const specifier = statement.moduleSpecifier.text;
@@ -82,7 +86,11 @@ function reexportsOf(sourceFile: ts.SourceFile): Reexport[] {
     if (!clause) result.push({ exportName: '*', specifier, importedName: '*' });
     else if (ts.isNamedExports(clause)) {
       for (const element of clause.elements) {
-        result.push({ exportName: element.name.text, specifier, importedName: (element.propertyName ?? element.name).text });
+        result.push({
+          exportName: element.name.text,
+          specifier,
+          importedName: (element.propertyName ?? element.name).text,
+        });
       }
     }
   }

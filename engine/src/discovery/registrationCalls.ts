@@ -242,6 +242,11 @@ export function scanRegistrationCalls(state: ScanState, calls: readonly ts.CallE
       }
       continue;
     }
+    // An options object given to a wrapper is this registration, not a definition of its own.
+    for (const argument of call.arguments) {
+      const inner = unwrapExpression(argument);
+      if (ts.isObjectLiteralExpression(inner)) state.consumed.add(inner);
+    }
     const resolved =
       fallback !== undefined
         ? { name: fallback, expression: shape.nameArg?.getText(state.sourceFile) ?? '' }
