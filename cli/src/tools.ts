@@ -10,6 +10,7 @@ import {
   engineSettings,
   indexWorkspace,
   toolsOf,
+  withoutDispatchedDefinitions,
 } from '../../engine/src';
 import { type CliIo, displayPath } from './check';
 import { UsageError, loadCliSettings } from './config';
@@ -69,15 +70,16 @@ export async function runTools(argv: string[], io: CliIo): Promise<number> {
   const workspace: WorkspaceFile[] = files.map((fileName) => ({ fileName, text: fs.readFileSync(fileName, 'utf8') }));
   const project = new Project();
   const parsed = indexWorkspace(project, workspace, engine, manifests);
-  const tools: ListedTool[] = [];
+  const found: ListedTool[] = [];
   for (const { fileName, text } of workspace) {
     const sourceFile = parsed.get(fileName);
     if (!sourceFile) continue;
     const indexed = project.indexText(fileName, text, engine, sourceFile);
     if (!indexed.scan) continue;
     const shown = displayPath(fileName, io.cwd, given);
-    for (const tool of toolsOf(sourceFile, indexed.scan)) tools.push({ ...tool, file: shown });
+    for (const tool of toolsOf(sourceFile, indexed.scan)) found.push({ ...tool, file: shown });
   }
+  const tools = withoutDispatchedDefinitions(found, (tool) => tool.file);
   const explain = values.explain === true;
   if (values.format === 'json') {
     io.stdout(

@@ -4,7 +4,14 @@
  */
 export { type AnalysisResult, analyseSourceFile, isRelevant, looksBinary, parseSource } from './engine';
 export { Project, type WorkspaceFile, collectSourceFiles, indexWorkspace, isIndexable } from './discovery/project';
-export { type FileTool, type ToolStyle, listTools, toolsOf } from './discovery/toolList';
+export {
+  type FileTool,
+  type ToolStyle,
+  listTools,
+  toolOf,
+  toolsOf,
+  withoutDispatchedDefinitions,
+} from './discovery/toolList';
 export { fixAll, syntaxErrorCount } from './fixes/fixApplier';
 export { DISABLE_NEXT_LINE } from './parse/suppression';
 export { CHECKS, CHECK_IDS } from './checks';

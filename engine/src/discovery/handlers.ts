@@ -46,6 +46,8 @@ export interface FileFacts {
   reexports: readonly Reexport[];
   /** Names this file itself exports (declarations, not re-exports). */
   declared: ReadonlySet<string>;
+  /** Relative module specifiers this file imports. */
+  relativeImports: readonly string[];
 }
 
 function declaredExports(sourceFile: ts.SourceFile): Set<string> {
@@ -284,6 +286,9 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
       guardingWrappers: guardingWrappersOf(functions),
       reexports: reexportsOf(sourceFile),
       declared: declaredExports(sourceFile),
+      relativeImports: [...new Set([...state.imports.values()].map((i) => i.specifier))].filter((s) =>
+        s.startsWith('.'),
+      ),
     },
   };
 }

@@ -73,6 +73,8 @@ export class Project implements ProjectKnowledge {
   /** registering file → handlers it registers from other files */
   private readonly registered = new Map<string, ExternalHandlerRef[]>();
   private readonly facts = new Map<string, FileFacts>();
+  /** tool code file → the files it imports */
+  private readonly toolImports = new Map<string, Set<string>>();
   private aggregated?: AggregatedFacts;
   readonly scopes: ProjectScopes;
 
@@ -195,6 +197,7 @@ export class Project implements ProjectKnowledge {
 
   forget(fileName: string): string[] {
     this.setFacts(fileName, undefined);
+    this.toolImports.delete(normalisePath(fileName));
     return this.setRegistrations(fileName, []);
   }
 
@@ -216,7 +219,30 @@ export class Project implements ProjectKnowledge {
     if (registeredElsewhere || optedIn(text, settings.handlerFactories) || MCP_SERVER_IMPORT.test(text)) return true;
     if (scan.handlers.length > 0 || scan.registrations.length > 0) return true;
     const scope = this.scopes.scopeOf(fileName);
-    return scope === 'loose' || (scope === 'mcp' && /\bisError\b/.test(text));
+    // In an MCP project, other files with error envelopes count when tool code imports them (helpers).
+    return scope === 'loose' || (scope === 'mcp' && /\bisError\b/.test(text) && this.importedByToolCode(fileName));
+  }
+
+  private importedByToolCode(fileName: string): boolean {
+    const key = normalisePath(fileName);
+    for (const imported of this.toolImports.values()) if (imported.has(key)) return true;
+    return false;
+  }
+
+  /** Remembers the files that tool code (a file with tools, handlers or an MCP import) imports. */
+  private noteToolImports(fileName: string, text: string, scan: HandlerScan): void {
+    const key = normalisePath(fileName);
+    const toolCode = scan.registrations.length > 0 || scan.handlers.length > 0 || MCP_SERVER_IMPORT.test(text);
+    if (!toolCode) {
+      this.toolImports.delete(key);
+      return;
+    }
+    const resolved = new Set<string>();
+    for (const specifier of scan.facts.relativeImports) {
+      const target = this.resolveImport(specifier, key);
+      if (target) resolved.add(normalisePath(target));
+    }
+    this.toolImports.set(key, resolved);
   }
 
   private scanOptions(fileName: string, settings: EngineSettings) {
@@ -240,6 +266,7 @@ export class Project implements ProjectKnowledge {
     const sourceFile = parsed ?? parseSource(normalisePath(fileName), text);
     const scan = scanHandlers(sourceFile, options);
     this.setFacts(fileName, scan.facts);
+    this.noteToolImports(fileName, text, scan);
     return { changed: this.setRegistrations(fileName, scan.external), sourceFile, scan };
   }
 
@@ -263,7 +290,10 @@ export class Project implements ProjectKnowledge {
     try {
       const sourceFile = parsed ?? parseSource(normalisePath(fileName), text);
       const scan = scanHandlers(sourceFile, options);
-      if (record) this.setFacts(fileName, scan.facts);
+      if (record) {
+        this.setFacts(fileName, scan.facts);
+        this.noteToolImports(fileName, text, scan);
+      }
       const changed = record ? this.setRegistrations(fileName, scan.external) : [];
       if (!this.wantsChecks(fileName, text, settings, elsewhere, scan)) return { kind: 'skipped', reason: 'not-mcp' };
       const result = analyseSourceFile(sourceFile, settings, { scan });

@@ -72,3 +72,25 @@ export function listTools(fileName: string, text: string, handlerFactories: read
   const indexed = new Project().indexText(fileName, text, settings);
   return indexed.sourceFile && indexed.scan ? toolsOf(indexed.sourceFile, indexed.scan) : [];
 }
+
+/**
+ * A definition object that a dispatcher branch of the same name (in another file) routes to is one tool,
+ * listed once, at the branch; its handler is still checked where it is defined.
+ */
+export function withoutDispatchedDefinitions<T extends FileTool>(
+  tools: readonly T[],
+  fileOf: (tool: T) => string,
+): T[] {
+  const dispatched = new Map<string, Set<string>>();
+  for (const tool of tools) {
+    if (tool.kind !== 'dispatch' || tool.name === null) continue;
+    const files = dispatched.get(tool.name) ?? new Set<string>();
+    files.add(fileOf(tool));
+    dispatched.set(tool.name, files);
+  }
+  return tools.filter((tool) => {
+    if (tool.style !== 'definition' || tool.name === null) return true;
+    const files = dispatched.get(tool.name);
+    return !files || files.has(fileOf(tool));
+  });
+}
