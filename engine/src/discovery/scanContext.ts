@@ -178,6 +178,7 @@ export function functionName(fn: FunctionLike): string | undefined {
     return parent.name.text;
   }
   if (ts.isPropertyDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+  if (ts.isFunctionExpression(fn) && fn.name) return fn.name.text;
   return undefined;
 }
 
