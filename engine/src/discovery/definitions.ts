@@ -107,6 +107,17 @@ function calleeModule(state: ScanState, call: ts.CallExpression): string | undef
   return ts.isIdentifier(callee) ? state.imports.get(callee.text)?.specifier : undefined;
 }
 
+const HANDLER_KEY_SET = new Set(HANDLER_KEYS);
+
+/** A cheap first look: does any property carry a handler-like key? */
+function mayBeDefinition(object: ts.ObjectLiteralExpression): boolean {
+  for (const property of object.properties) {
+    const name = property.name;
+    if (name && ts.isIdentifier(name) && HANDLER_KEY_SET.has(name.text)) return true;
+  }
+  return false;
+}
+
 /** Records one definition object as a tool registration; `site` is where it is registered or defined. */
 export function definitionFromObject(
   state: ScanState,
@@ -164,7 +175,7 @@ function recordMethod(
 /** Definition objects not consumed by a registration call: plain, in factories, or keyed. */
 export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<string>): void {
   for (const object of state.index.of(ts.SyntaxKind.ObjectLiteralExpression, ts.isObjectLiteralExpression)) {
-    if (state.consumed.has(object)) continue;
+    if (!mayBeDefinition(object) || state.consumed.has(object)) continue;
     if (!handlerMember(object)) continue;
     if (memberOf(object, NOT_TOOL_KEYS)) continue;
     const call = factoryCall(object);

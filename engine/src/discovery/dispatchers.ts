@@ -230,8 +230,9 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
         const [nameSide, valueSide] = isNameish(condition.left)
           ? [condition.left, condition.right]
           : [condition.right, condition.left];
-        if (isNameish(nameSide) && !isNameish(valueSide))
+        if (isNameish(nameSide) && !isNameish(valueSide) && answers(node.thenStatement)) {
           addBranch(state, node, valueSide, node.thenStatement, evidence);
+        }
       }
     } else if (
       ts.isElementAccessExpression(node) &&

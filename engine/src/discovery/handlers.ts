@@ -210,12 +210,25 @@ function exportedObjects(sourceFile: ts.SourceFile): Map<string, ts.ObjectLitera
 }
 
 /** Higher-order functions of this file that guard the function they wrap with their own try/catch. */
-function guardingWrappersOf(functions: ReadonlyMap<string, FunctionLike>): Set<string> {
+function guardingWrappersOf(index: NodeIndex, functions: ReadonlyMap<string, FunctionLike>): Set<string> {
   const result = new Set<string>();
-  for (const [name, fn] of functions) {
-    if (fn.parameters.length === 0 || !fn.body) continue;
-    const text = fn.body.getText();
-    if (/\btry\s*\{/.test(text) && /\bcatch\b/.test(text) && /=>|function/.test(text)) result.add(name);
+  const tries = index.of(ts.SyntaxKind.TryStatement, ts.isTryStatement);
+  if (tries.length === 0) return result;
+  const byFunction = new Map<ts.Node, string>();
+  for (const [name, fn] of functions) if (fn.parameters.length > 0) byFunction.set(fn, name);
+  for (const statement of tries) {
+    if (!statement.catchClause) continue;
+    // The try/catch of the wrapper itself or of the function it returns (two levels at most).
+    let current: ts.Node | undefined = statement.parent;
+    for (let levels = 0; current && levels < 2; current = current.parent) {
+      if (!isFunctionLike(current)) continue;
+      const name = byFunction.get(current);
+      if (name) {
+        result.add(name);
+        break;
+      }
+      levels++;
+    }
   }
   return result;
 }
@@ -283,7 +296,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
       wrappers: state.wrappers,
       toolBases,
       classes: classFacts(sourceFile),
-      guardingWrappers: guardingWrappersOf(functions),
+      guardingWrappers: guardingWrappersOf(index, functions),
       reexports: reexportsOf(sourceFile),
       declared: declaredExports(sourceFile),
       relativeImports: [...new Set([...state.imports.values()].map((i) => i.specifier))].filter((s) =>

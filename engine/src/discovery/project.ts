@@ -62,6 +62,17 @@ export function normalisePath(fileName: string): string {
   return path.resolve(fileName);
 }
 
+interface CachedScan {
+  sourceFile: ts.SourceFile;
+  version: number;
+  factories: string;
+  /** The cross-file registrations of the file when it was scanned. */
+  external: string;
+  /** Files whose exports the scan read, with their stamps then. */
+  reads: Map<string, number>;
+  scan: HandlerScan;
+}
+
 interface AggregatedFacts {
   wrappers: Map<string, WrapperSignature>;
   toolBases: Map<string, ToolBaseClass>;
@@ -73,6 +84,15 @@ export class Project implements ProjectKnowledge {
   /** registering file → handlers it registers from other files */
   private readonly registered = new Map<string, ExternalHandlerRef[]>();
   private readonly facts = new Map<string, FileFacts>();
+  /** Bumped whenever what one file's scan may depend on (facts, cross-file registrations) changes. */
+  private version = 0;
+  /** The last scan of each file, reused while nothing it depends on has changed. */
+  private readonly scans = new Map<string, CachedScan>();
+  /** file → stamp of its last change of constants, re-exports or exported names */
+  private readonly exportStamps = new Map<string, number>();
+  private stampCounter = 0;
+  /** Files whose exports the scan under way has read. */
+  private reading?: Set<string>;
   /** tool code file → the files it imports */
   private readonly toolImports = new Map<string, Set<string>>();
   private aggregated?: AggregatedFacts;
@@ -85,8 +105,24 @@ export class Project implements ProjectKnowledge {
     this.scopes = new ProjectScopes(readFile);
   }
 
-  readonly resolveImport = (specifier: string, fromFile: string): string | undefined =>
-    resolveRelativeImport(specifier, fromFile, this.fileExists);
+  private readonly resolved = new Map<string, string | undefined>();
+
+  private readonly unresolved = new Set<string>();
+
+  private forgetUnresolved(): void {
+    for (const key of this.unresolved) this.resolved.delete(key);
+    this.unresolved.clear();
+  }
+
+  readonly resolveImport = (specifier: string, fromFile: string): string | undefined => {
+    if (!specifier.startsWith('.')) return undefined;
+    const key = `${path.dirname(fromFile)}\0${specifier}`;
+    if (this.resolved.has(key)) return this.resolved.get(key);
+    const target = resolveRelativeImport(specifier, fromFile, this.fileExists);
+    this.resolved.set(key, target);
+    if (target === undefined) this.unresolved.add(key);
+    return target;
+  };
 
   // ProjectKnowledge: what other files tell one file's scan.
   private aggregate(): AggregatedFacts {
@@ -122,6 +158,8 @@ export class Project implements ProjectKnowledge {
     const target = this.resolveImport(specifier, fromFile);
     if (!target) return undefined;
     const found = this.resolveExport(normalisePath(target), exportName);
+    this.reading?.add(normalisePath(target));
+    this.reading?.add(found.fileName);
     return this.facts.get(found.fileName)?.constants.get(found.exportName);
   }
 
@@ -151,9 +189,11 @@ export class Project implements ProjectKnowledge {
   private setFacts(fileName: string, facts: FileFacts | undefined): void {
     const key = normalisePath(fileName);
     const before = this.facts.get(key);
-    const aggregates = (f: FileFacts | undefined): boolean =>
-      !!f && (f.wrappers.size > 0 || f.toolBases.size > 0 || f.classes.length > 0 || f.guardingWrappers.size > 0);
-    if (aggregates(before) || aggregates(facts)) this.aggregated = undefined;
+    if (knowledgeSignature(before) !== knowledgeSignature(facts)) {
+      this.aggregated = undefined;
+      this.version++;
+    }
+    if (exportsSignature(before) !== exportsSignature(facts)) this.exportStamps.set(key, ++this.stampCounter);
     if (facts) this.facts.set(key, facts);
     else this.facts.delete(key);
   }
@@ -196,6 +236,7 @@ export class Project implements ProjectKnowledge {
   }
 
   forget(fileName: string): string[] {
+    this.scans.delete(normalisePath(fileName));
     this.setFacts(fileName, undefined);
     this.toolImports.delete(normalisePath(fileName));
     return this.setRegistrations(fileName, []);
@@ -245,6 +286,43 @@ export class Project implements ProjectKnowledge {
     this.toolImports.set(key, resolved);
   }
 
+  /** Scans a parsed file, or reuses its last scan when neither the parse nor the project changed since. */
+  private scanOf(
+    fileName: string,
+    sourceFile: ts.SourceFile,
+    settings: EngineSettings,
+    options: ReturnType<Project['scanOptions']>,
+  ): HandlerScan {
+    const key = normalisePath(fileName);
+    const factories = settings.handlerFactories.join('\n');
+    const external = [...options.externalExports]
+      .map(([name, ref]) => `${name}#${ref.kind}#${ref.role ?? ''}`)
+      .join('|');
+    const cached = this.scans.get(key);
+    if (
+      cached &&
+      cached.sourceFile === sourceFile &&
+      cached.version === this.version &&
+      cached.factories === factories &&
+      cached.external === external &&
+      [...cached.reads].every(([file, stamp]) => (this.exportStamps.get(file) ?? 0) === stamp)
+    ) {
+      return cached.scan;
+    }
+    this.reading = new Set();
+    const scan = scanHandlers(sourceFile, options);
+    const reads = new Map([...this.reading].map((file) => [file, this.exportStamps.get(file) ?? 0]));
+    this.reading = undefined;
+    this.setFacts(fileName, scan.facts);
+    this.noteToolImports(fileName, sourceFile.text, scan);
+    const changed = this.setRegistrations(fileName, scan.external);
+    this.scans.set(key, { sourceFile, version: this.version, factories, external, reads, scan });
+    this.lastChanged = changed;
+    return scan;
+  }
+
+  private lastChanged: string[] = [];
+
   private scanOptions(fileName: string, settings: EngineSettings) {
     return {
       handlerFactories: settings.handlerFactories,
@@ -259,15 +337,16 @@ export class Project implements ProjectKnowledge {
    * parsed file when the caller will analyse it too, so it is parsed once.
    */
   indexText(fileName: string, text: string, settings: EngineSettings, parsed?: ts.SourceFile): IndexedFile {
+    // A file seen for the first time may be what an earlier import could not resolve to.
+    if (!this.scans.has(normalisePath(fileName))) this.forgetUnresolved();
     const options = this.scanOptions(fileName, settings);
     if (looksBinary(text) || !this.mayScan(fileName, text, settings, options.externalExports.size > 0)) {
       return { changed: this.forget(fileName) };
     }
     const sourceFile = parsed ?? parseSource(normalisePath(fileName), text);
-    const scan = scanHandlers(sourceFile, options);
-    this.setFacts(fileName, scan.facts);
-    this.noteToolImports(fileName, text, scan);
-    return { changed: this.setRegistrations(fileName, scan.external), sourceFile, scan };
+    this.lastChanged = [];
+    const scan = this.scanOf(fileName, sourceFile, settings, options);
+    return { changed: this.lastChanged, sourceFile, scan };
   }
 
   /** Runs the checks on one file's text (or its parse of that text). Never throws: a failure is reported as skipped. */
@@ -289,12 +368,13 @@ export class Project implements ProjectKnowledge {
     if (!this.mayScan(fileName, text, settings, elsewhere)) return skip('not-mcp');
     try {
       const sourceFile = parsed ?? parseSource(normalisePath(fileName), text);
-      const scan = scanHandlers(sourceFile, options);
+      let scan: HandlerScan;
+      let changed: string[] = [];
       if (record) {
-        this.setFacts(fileName, scan.facts);
-        this.noteToolImports(fileName, text, scan);
-      }
-      const changed = record ? this.setRegistrations(fileName, scan.external) : [];
+        this.lastChanged = [];
+        scan = this.scanOf(fileName, sourceFile, settings, options);
+        changed = this.lastChanged;
+      } else scan = scanHandlers(sourceFile, options);
       if (!this.wantsChecks(fileName, text, settings, elsewhere, scan)) return { kind: 'skipped', reason: 'not-mcp' };
       const result = analyseSourceFile(sourceFile, settings, { scan });
       return { kind: 'analysed', result, changed };
@@ -352,6 +432,25 @@ export function collectSourceFiles(paths: readonly string[]): {
     else unreadable.push(given);
   }
   return { files, unreadable, manifests };
+}
+
+/** What of a file's facts other files' scans depend on, as one comparable string. */
+function knowledgeSignature(facts: FileFacts | undefined): string {
+  if (!facts) return '';
+  const wrappers = [...facts.wrappers.values()].map(
+    (w) => `${w.name}:${JSON.stringify([w.nameFrom, w.handlerFrom, w.definitionFrom])}`,
+  );
+  const bases = [...facts.toolBases.values()].map((b) => `${b.name}:${b.handlerMethods.join(',')}`);
+  const classes = facts.classes.map((c) => `${c.name}<${c.base ?? ''}`);
+  const parts = [wrappers, bases, classes, [...facts.guardingWrappers]];
+  return parts.every((list) => list.length === 0) ? '' : parts.map((list) => list.join('|')).join('\n');
+}
+
+/** What of a file's facts the files importing it depend on (constants, re-exports, exported names). */
+function exportsSignature(facts: FileFacts | undefined): string {
+  if (!facts) return '';
+  const reexports = facts.reexports.map((r) => `${r.exportName}<${r.specifier}#${r.importedName}`);
+  return [JSON.stringify([...facts.constants]), reexports.join('|'), [...facts.declared].join('|')].join('\n');
 }
 
 /** A file of a workspace, read once. */

@@ -190,12 +190,32 @@ function forwardingFallback(state: ScanState, call: ts.CallExpression, shape: Ca
   return path?.fallback;
 }
 
+const SDK_METHODS = new Set(['registerTool', 'registerToolTask', 'tool', 'addTool']);
+
+function mayRegister(state: ScanState, call: ts.CallExpression): boolean {
+  const callee = unwrapExpression(call.expression);
+  const name = ts.isIdentifier(callee)
+    ? callee.text
+    : ts.isPropertyAccessExpression(callee)
+      ? callee.name.text
+      : undefined;
+  if (name === undefined) return false;
+  if (ts.isPropertyAccessExpression(callee) && SDK_METHODS.has(name)) return true;
+  return (
+    state.wrappers.has(name) ||
+    state.knowledge.wrapper(name) !== undefined ||
+    (ts.isIdentifier(callee) && state.imports.has(name))
+  );
+}
+
 function shapeOf(state: ScanState, call: ts.CallExpression): CallShape | undefined {
   return sdkCall(call) ?? wrapperCall(state, call);
 }
 
 /** Finds the file's wrappers (to a fixed point, so chains of wrappers are followed), then its registrations. */
-export function scanRegistrationCalls(state: ScanState, calls: readonly ts.CallExpression[]): void {
+export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.CallExpression[]): void {
+  // Only calls through a name that can register (the SDK's methods, wrappers known here or elsewhere).
+  const calls = allCalls.filter((call) => mayRegister(state, call));
   const forwarding = new Set<ts.CallExpression>();
   for (let round = 0; round < 4; round++) {
     let added = false;
@@ -212,6 +232,8 @@ export function scanRegistrationCalls(state: ScanState, calls: readonly ts.CallE
       }
     }
     if (!added) break;
+    // New wrappers: calls to them may register too.
+    for (const call of allCalls) if (!calls.includes(call) && mayRegister(state, call)) calls.push(call);
   }
   for (const call of calls) {
     const shape = shapeOf(state, call);
