@@ -293,7 +293,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
     external: state.external,
     facts: {
       constants: state.constants,
-      wrappers: state.wrappers,
+      wrappers: new Map([...state.wrappers].filter(([, wrapper]) => wrapper.shared)),
       toolBases,
       classes: classFacts(sourceFile),
       guardingWrappers: guardingWrappersOf(index, functions),

@@ -64,7 +64,8 @@ export function normalisePath(fileName: string): string {
 
 interface CachedScan {
   sourceFile: ts.SourceFile;
-  version: number;
+  /** What the scan looked up in the project's knowledge, with what it found. */
+  looked: ReadonlyMap<string, string>;
   factories: string;
   /** The cross-file registrations of the file when it was scanned. */
   external: string;
@@ -84,8 +85,8 @@ export class Project implements ProjectKnowledge {
   /** registering file → handlers it registers from other files */
   private readonly registered = new Map<string, ExternalHandlerRef[]>();
   private readonly facts = new Map<string, FileFacts>();
-  /** Bumped whenever what one file's scan may depend on (facts, cross-file registrations) changes. */
-  private version = 0;
+  /** Knowledge looked up by the scan under way. */
+  private looked?: Map<string, string>;
   /** The last scan of each file, reused while nothing it depends on has changed. */
   private readonly scans = new Map<string, CachedScan>();
   /** file → stamp of its last change of constants, re-exports or exported names */
@@ -96,6 +97,8 @@ export class Project implements ProjectKnowledge {
   /** tool code file → the files it imports */
   private readonly toolImports = new Map<string, Set<string>>();
   private aggregated?: AggregatedFacts;
+  /** Files whose facts other files may look up (wrappers, base classes, classes, guarding wrappers). */
+  private readonly knowledgeFiles = new Set<string>();
   readonly scopes: ProjectScopes;
 
   constructor(
@@ -107,11 +110,16 @@ export class Project implements ProjectKnowledge {
 
   private readonly resolved = new Map<string, string | undefined>();
 
-  private readonly unresolved = new Set<string>();
+  /** Imports that resolved to nothing, by the path (without extension) they would resolve to. */
+  private readonly unresolved = new Map<string, string[]>();
 
-  private forgetUnresolved(): void {
-    for (const key of this.unresolved) this.resolved.delete(key);
-    this.unresolved.clear();
+  /** A new file may be what an earlier import could not resolve to. */
+  private forgetUnresolved(fileName: string): void {
+    const base = normalisePath(fileName).replace(/\.[cm]?[jt]sx?$/i, '');
+    for (const candidate of [base, base.replace(/[\\/]index$/, '')]) {
+      for (const key of this.unresolved.get(candidate) ?? []) this.resolved.delete(key);
+      this.unresolved.delete(candidate);
+    }
   }
 
   readonly resolveImport = (specifier: string, fromFile: string): string | undefined => {
@@ -120,7 +128,10 @@ export class Project implements ProjectKnowledge {
     if (this.resolved.has(key)) return this.resolved.get(key);
     const target = resolveRelativeImport(specifier, fromFile, this.fileExists);
     this.resolved.set(key, target);
-    if (target === undefined) this.unresolved.add(key);
+    if (target === undefined) {
+      const base = path.resolve(path.dirname(fromFile), specifier).replace(/\.[cm]?jsx?$/i, '');
+      this.unresolved.set(base, [...(this.unresolved.get(base) ?? []), key]);
+    }
     return target;
   };
 
@@ -133,26 +144,52 @@ export class Project implements ProjectKnowledge {
       classes: new Map(),
       guarding: new Set(),
     };
-    for (const facts of this.facts.values()) {
-      for (const [name, wrapper] of facts.wrappers) if (!result.wrappers.has(name)) result.wrappers.set(name, wrapper);
-      for (const [name, base] of facts.toolBases) result.toolBases.set(name, base);
-      for (const fact of facts.classes) if (!result.classes.has(fact.name)) result.classes.set(fact.name, fact);
-      for (const name of facts.guardingWrappers) result.guarding.add(name);
+    for (const file of this.knowledgeFiles) {
+      const facts = this.facts.get(file);
+      if (facts) addKnowledge(result, facts);
     }
     this.aggregated = result;
     return result;
   }
   wrapper(name: string): WrapperSignature | undefined {
-    return this.aggregate().wrappers.get(name);
+    const found = this.aggregate().wrappers.get(name);
+    this.looked?.set(`w:${name}`, lookupSignature(found));
+    return found;
   }
   toolBase(name: string): ToolBaseClass | undefined {
-    return this.aggregate().toolBases.get(name);
+    const found = this.aggregate().toolBases.get(name);
+    this.looked?.set(`b:${name}`, lookupSignature(found));
+    return found;
   }
   classFact(name: string): ClassFact | undefined {
-    return this.aggregate().classes.get(name);
+    const found = this.aggregate().classes.get(name);
+    this.looked?.set(`c:${name}`, lookupSignature(found));
+    return found;
   }
   guardingWrapper(name: string): boolean {
-    return this.aggregate().guarding.has(name);
+    const found = this.aggregate().guarding.has(name);
+    this.looked?.set(`g:${name}`, found ? '1' : '');
+    return found;
+  }
+
+  /** Whether what a scan looked up in the project's knowledge is still what it was. */
+  private sameKnowledge(looked: ReadonlyMap<string, string>): boolean {
+    const facts = this.aggregate();
+    for (const [key, before] of looked) {
+      const name = key.slice(2);
+      const now =
+        key[0] === 'w'
+          ? lookupSignature(facts.wrappers.get(name))
+          : key[0] === 'b'
+            ? lookupSignature(facts.toolBases.get(name))
+            : key[0] === 'c'
+              ? lookupSignature(facts.classes.get(name))
+              : facts.guarding.has(name)
+                ? '1'
+                : '';
+      if (now !== before) return false;
+    }
+    return true;
   }
   constant(specifier: string, fromFile: string, exportName: string): ConstValue | undefined {
     const target = this.resolveImport(specifier, fromFile);
@@ -189,10 +226,15 @@ export class Project implements ProjectKnowledge {
   private setFacts(fileName: string, facts: FileFacts | undefined): void {
     const key = normalisePath(fileName);
     const before = this.facts.get(key);
-    if (knowledgeSignature(before) !== knowledgeSignature(facts)) {
-      this.aggregated = undefined;
-      this.version++;
+    const signature = knowledgeSignature(facts);
+    const beforeSignature = knowledgeSignature(before);
+    if (beforeSignature !== signature) {
+      // A file that brings knowledge for the first time is added in place; any other change rebuilds.
+      if (beforeSignature === '' && facts && this.aggregated) addKnowledge(this.aggregated, facts);
+      else this.aggregated = undefined;
     }
+    if (signature) this.knowledgeFiles.add(key);
+    else this.knowledgeFiles.delete(key);
     if (exportsSignature(before) !== exportsSignature(facts)) this.exportStamps.set(key, ++this.stampCounter);
     if (facts) this.facts.set(key, facts);
     else this.facts.delete(key);
@@ -302,7 +344,7 @@ export class Project implements ProjectKnowledge {
     if (
       cached &&
       cached.sourceFile === sourceFile &&
-      cached.version === this.version &&
+      this.sameKnowledge(cached.looked) &&
       cached.factories === factories &&
       cached.external === external &&
       [...cached.reads].every(([file, stamp]) => (this.exportStamps.get(file) ?? 0) === stamp)
@@ -310,13 +352,16 @@ export class Project implements ProjectKnowledge {
       return cached.scan;
     }
     this.reading = new Set();
+    this.looked = new Map();
     const scan = scanHandlers(sourceFile, options);
+    const looked = this.looked;
+    this.looked = undefined;
     const reads = new Map([...this.reading].map((file) => [file, this.exportStamps.get(file) ?? 0]));
     this.reading = undefined;
     this.setFacts(fileName, scan.facts);
     this.noteToolImports(fileName, sourceFile.text, scan);
     const changed = this.setRegistrations(fileName, scan.external);
-    this.scans.set(key, { sourceFile, version: this.version, factories, external, reads, scan });
+    this.scans.set(key, { sourceFile, looked, factories, external, reads, scan });
     this.lastChanged = changed;
     return scan;
   }
@@ -338,7 +383,7 @@ export class Project implements ProjectKnowledge {
    */
   indexText(fileName: string, text: string, settings: EngineSettings, parsed?: ts.SourceFile): IndexedFile {
     // A file seen for the first time may be what an earlier import could not resolve to.
-    if (!this.scans.has(normalisePath(fileName))) this.forgetUnresolved();
+    if (!this.scans.has(normalisePath(fileName))) this.forgetUnresolved(fileName);
     const options = this.scanOptions(fileName, settings);
     if (looksBinary(text) || !this.mayScan(fileName, text, settings, options.externalExports.size > 0)) {
       return { changed: this.forget(fileName) };
@@ -435,6 +480,20 @@ export function collectSourceFiles(paths: readonly string[]): {
 }
 
 /** What of a file's facts other files' scans depend on, as one comparable string. */
+function addKnowledge(into: AggregatedFacts, facts: FileFacts): void {
+  for (const [name, wrapper] of facts.wrappers) if (!into.wrappers.has(name)) into.wrappers.set(name, wrapper);
+  for (const [name, base] of facts.toolBases) into.toolBases.set(name, base);
+  for (const fact of facts.classes) if (!into.classes.has(fact.name)) into.classes.set(fact.name, fact);
+  for (const name of facts.guardingWrappers) into.guarding.add(name);
+}
+
+function lookupSignature(found: WrapperSignature | ToolBaseClass | ClassFact | undefined): string {
+  if (!found) return '';
+  return 'evidence' in found && Array.isArray(found.evidence)
+    ? JSON.stringify({ ...found, evidence: undefined })
+    : JSON.stringify(found);
+}
+
 function knowledgeSignature(facts: FileFacts | undefined): string {
   if (!facts) return '';
   const wrappers = [...facts.wrappers.values()].map(

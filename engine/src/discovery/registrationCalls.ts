@@ -164,6 +164,20 @@ function argPathOf(expression: ts.Expression, fn: FunctionLike): ArgPath | undef
   return undefined;
 }
 
+function hasExport(node: ts.Node): boolean {
+  return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+}
+
+/** Whether other files can call a wrapper: exported, or a method or property of an object or class. */
+function isShared(fn: FunctionLike): boolean {
+  if (ts.isMethodDeclaration(fn)) return true;
+  if (ts.isFunctionDeclaration(fn)) return hasExport(fn);
+  const parent = fn.parent;
+  if (ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) return true;
+  if (ts.isVariableDeclaration(parent)) return hasExport(parent.parent.parent);
+  return false;
+}
+
 /** When a registration call forwards the parameters of the function it sits in, that function's wrapper signature. */
 function forwardingSignature(state: ScanState, call: ts.CallExpression, shape: CallShape): WrapperSignature | null {
   const fn = enclosingFunctionOf(call);
@@ -179,6 +193,7 @@ function forwardingSignature(state: ScanState, call: ts.CallExpression, shape: C
     definitionFrom,
     handlerFrom: shape.handlerArg ? argPathOf(shape.handlerArg, fn) : undefined,
     evidence: [`${name ?? 'function'} (${where(state, fn)}) forwards to ${shape.calleeText}`, ...via.slice(0, 4)],
+    shared: isShared(fn),
   };
   return signature;
 }
@@ -188,6 +203,22 @@ function forwardingFallback(state: ScanState, call: ts.CallExpression, shape: Ca
   const fn = enclosingFunctionOf(call);
   const path = fn && shape.nameArg ? argPathOf(shape.nameArg, fn) : undefined;
   return path?.fallback;
+}
+
+/** `for (const def of defs) server.registerTool(def.name, …)`: a loop that registers tools defined elsewhere. */
+function fromLoopVariable(call: ts.CallExpression, nameArg: ts.Expression | undefined): boolean {
+  if (!nameArg) return false;
+  let root = unwrapExpression(nameArg);
+  while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root))
+    root = unwrapExpression(root.expression);
+  if (!ts.isIdentifier(root)) return false;
+  for (let node: ts.Node | undefined = call.parent; node && !ts.isSourceFile(node); node = node.parent) {
+    if ((ts.isForOfStatement(node) || ts.isForInStatement(node)) && ts.isVariableDeclarationList(node.initializer)) {
+      const name = root.text;
+      if (node.initializer.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name)) return true;
+    }
+  }
+  return false;
 }
 
 const SDK_METHODS = new Set(['registerTool', 'registerToolTask', 'tool', 'addTool']);
@@ -243,7 +274,7 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
       ? [`registered through ${site}`, ...shape.wrapper.evidence]
       : [`registered by ${site}`];
     const fallback = forwardingFallback(state, call, shape);
-    if (forwarding.has(call) && fallback === undefined) {
+    if ((forwarding.has(call) || fromLoopVariable(call, shape.nameArg)) && fallback === undefined) {
       const scope = enclosingFunctionOf(call);
       if (scope && !functionName(scope)) scanTableLookups(state, scope, evidence);
       state.registrations.push({

@@ -79,6 +79,8 @@ export interface WrapperSignature {
   definitionFrom?: ArgPath;
   /** `file:line` of the wrapper and what it forwards to. */
   evidence: string[];
+  /** Other files can call it: exported, or a method of an object or class. */
+  shared: boolean;
 }
 
 /** A class that registers `this.name` (and a method of its own) with the SDK. */
