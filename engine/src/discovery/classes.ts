@@ -67,8 +67,19 @@ export function findToolBases(state: ScanState): Map<string, ToolBaseClass> {
       const at = state.handlers.findIndex((h) => h.fn === handler);
       if (at >= 0) state.handlers.splice(at, 1);
     }
+    const guardsWith = (fn: ts.Node | undefined): boolean => {
+      let found = false;
+      if (fn) walk(fn, (node) => !(found ||= ts.isTryStatement(node) && !!node.catchClause));
+      return found;
+    };
+    const ownMethods = owner.members.filter(
+      (m): m is ts.MethodDeclaration =>
+        ts.isMethodDeclaration(m) && handlerMethods.includes(propertyNameText(m.name) ?? ''),
+    );
+    const guards = guardsWith(handler) || ownMethods.some((m) => guardsWith(m));
     bases.set(owner.name.text, {
       name: owner.name.text,
+      guards,
       handlerMethods,
       evidence: `${owner.name.text} (${where(state, owner)}) registers this.name through ${registration.evidence[0] ?? 'the SDK'}`,
     });
@@ -166,7 +177,14 @@ export function scanToolClasses(state: ScanState, local: ReadonlyMap<string, Too
       );
       if (!state.seen.has(handler)) {
         state.seen.add(handler);
-        state.handlers.push({ fn: handler, kind: 'class', lowLevel: false, toolName: resolved.name, evidence });
+        state.handlers.push({
+          fn: handler,
+          kind: 'class',
+          lowLevel: false,
+          toolName: resolved.name,
+          evidence,
+          guarded: found.base.guards === true,
+        });
       }
     }
     state.registrations.push({

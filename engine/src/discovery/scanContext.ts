@@ -89,6 +89,8 @@ export interface ToolBaseClass {
   /** Methods the registration calls on `this` (`execute`, `run`…). */
   handlerMethods: string[];
   evidence: string;
+  /** The base's registered callback (or the method it binds) has its own try/catch around the subclass's method. */
+  guards?: boolean;
 }
 
 export interface ClassFact {

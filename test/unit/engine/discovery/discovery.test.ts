@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { DEFAULT_SETTINGS, Project, engineSettings, indexWorkspace, toolsOf } from '../../../../engine/src';
 import { assertTools, relevantFindings } from './discoveryAssertions';
-import { type StyleFixture, STYLE_FIXTURES } from './styleFixtures';
+import { MCP_PACKAGE, type StyleFixture, STYLE_FIXTURES } from './styleFixtures';
 
 const ROOT = path.resolve('/workspace-under-test');
 
@@ -132,5 +132,23 @@ export const t = makeTool('refund_order', {
       tools: [{ file: 'packages/tools/src/echo.ts', name: 'echo', kind: 'class', handler: 'run' }],
     };
     assertTools(runEngine(fixture).tools, fixture);
+  });
+
+  it("a base class whose registered callback has its own try/catch guards its subclasses' methods", () => {
+    const base = (guarded: boolean) =>
+      `export abstract class ToolBase {\n  abstract name: string;\n  abstract execute(): Promise<unknown>;\n  register(server: { registerTool: Function }) {\n    server.registerTool(this.name, {}, this.invoke.bind(this));\n  }\n  async invoke() {\n${
+        guarded
+          ? "    try {\n      return await this.execute();\n    } catch {\n      return { isError: true, errorCategory: 'UNKNOWN', isRetryable: false, content: [{ type: 'text', text: 'failed' }] };\n    }"
+          : '    return this.execute();'
+      }\n  }\n}\n`;
+    const tool = `import { ToolBase } from './base';\nexport class DropTool extends ToolBase {\n  name = 'drop_table';\n  async execute() {\n    throw new Error('the table is locked by another session');\n  }\n}\n`;
+    const run = (guarded: boolean) =>
+      runEngine({
+        title: 'guarded base',
+        files: { 'package.json': MCP_PACKAGE, 'src/base.ts': base(guarded), 'src/drop.ts': tool },
+        tools: [],
+      }).findings.filter((f) => f.startsWith('throw-in-handler'));
+    assert.deepEqual(run(true), []);
+    assert.deepEqual(run(false), ['throw-in-handler@src/drop.ts']);
   });
 });
