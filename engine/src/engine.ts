@@ -140,8 +140,15 @@ class Context implements AnalysisContext {
   }
 }
 
-function insideGuardedHandler(scan: HandlerScan, offset: number): boolean {
-  return scan.handlers.some((h) => h.guarded && h.fn.pos <= offset && offset < h.fn.end);
+/** The ranges of guarded handlers and of the same-file helpers they call. */
+function guardedRanges(context: Context, scan: HandlerScan): Array<{ pos: number; end: number }> {
+  const ranges: Array<{ pos: number; end: number }> = [];
+  for (const handler of scan.handlers) {
+    if (!handler.guarded) continue;
+    ranges.push(handler.fn);
+    for (const helper of context.helpersOf(handler)) ranges.push(helper);
+  }
+  return ranges;
 }
 
 /** Runs every enabled check on a parsed source file. */
@@ -160,7 +167,7 @@ export function analyseSourceFile(
       knowledge: options.knowledge,
       index: nodes,
     });
-  const anyGuarded = scan.handlers.some((h) => h.guarded);
+  let guarded: Array<{ pos: number; end: number }> | undefined;
   const context = new Context(sourceFile, settings, scan, nodes);
   const findings: Finding[] = [];
   const lineOf = (offset: number): number => sourceFile.getLineAndCharacterOfPosition(offset).line;
@@ -175,7 +182,10 @@ export function analyseSourceFile(
       const end = report.end ?? report.node?.getEnd() ?? start;
       const ids = suppressed.size > 0 ? suppressed.get(lineOf(start)) : undefined;
       if (ids && (ids.has('*') || ids.has(check.meta.id))) return;
-      if (anyGuarded && GUARDED_BY_WRAPPER.has(check.meta.id) && insideGuardedHandler(scan, start)) return;
+      if (GUARDED_BY_WRAPPER.has(check.meta.id)) {
+        guarded ??= guardedRanges(context, scan);
+        if (guarded.some((range) => range.pos <= start && start < range.end)) return;
+      }
       const severity: Severity = setting === 'default' ? (report.severity ?? check.meta.defaultSeverity) : setting;
       findings.push({
         check: check.meta.id,

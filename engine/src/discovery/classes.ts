@@ -28,7 +28,33 @@ function baseName(node: ts.ClassDeclaration): string | undefined {
 export function classFacts(sourceFile: ts.SourceFile): ClassFact[] {
   return classesOf(sourceFile)
     .filter((c) => c.name)
-    .map((c) => ({ name: c.name?.text ?? '', base: baseName(c) }));
+    .map((c) => ({ name: c.name?.text ?? '', base: baseName(c), ...(guardsSubclasses(c) ? { guards: true } : {}) }));
+}
+
+/** A method whose try block calls `this.x(…)`: what a subclass puts in `x` runs guarded. */
+function guardsSubclasses(node: ts.ClassDeclaration): boolean {
+  for (const member of node.members) {
+    if (!ts.isMethodDeclaration(member) || !member.body) continue;
+    let found = false;
+    walk(member.body, (child) => {
+      if (found) return false;
+      if (ts.isTryStatement(child) && child.catchClause) {
+        walk(child.tryBlock, (inner) => {
+          if (
+            ts.isCallExpression(inner) &&
+            ts.isPropertyAccessExpression(inner.expression) &&
+            inner.expression.expression.kind === ts.SyntaxKind.ThisKeyword
+          ) {
+            found = true;
+          }
+          return !found;
+        });
+      }
+      return !found;
+    });
+    if (found) return true;
+  }
+  return false;
 }
 
 function enclosingClass(node: ts.Node): ts.ClassDeclaration | undefined {
@@ -156,6 +182,9 @@ export function scanToolClasses(state: ScanState, local: ReadonlyMap<string, Too
     if (!node.name || isAbstract(node)) continue;
     const found = toolBaseOf(state, baseName(node), local, localClasses);
     if (!found) continue;
+    const chainGuards = found.chain.some(
+      (name) => (localClasses.get(name) ?? state.knowledge.classFact(name))?.guards === true,
+    );
     const methods = [...found.base.handlerMethods, ...HANDLER_METHODS];
     let handler: FunctionLike | undefined;
     for (const method of methods) {
@@ -183,7 +212,7 @@ export function scanToolClasses(state: ScanState, local: ReadonlyMap<string, Too
           lowLevel: false,
           toolName: resolved.name,
           evidence,
-          guarded: found.base.guards === true,
+          guarded: found.base.guards === true || chainGuards,
         });
       }
     }

@@ -145,6 +145,10 @@ export function definitionFromObject(
   const recorded = ts.isMethodDeclaration(handler)
     ? recordMethod(state, handler, kind, resolved.name, evidence)
     : recordHandler(state, valueOfMember(handler), kind, resolved.name, evidence);
+  if (recorded.fn && (state.guardedKeys.has(handlerKey) || state.knowledge.guardedKey?.(handlerKey))) {
+    const recordedHandler = state.handlers.find((h) => h.fn === recorded.fn);
+    if (recordedHandler) recordedHandler.guarded = true;
+  }
   state.registrations.push({
     name: resolved.name,
     nameExpression: nameNode && !ts.isStringLiteralLike(unwrapExpression(nameNode)) ? resolved.expression : undefined,
@@ -170,6 +174,26 @@ function recordMethod(
     state.handlers.push({ fn: method, kind, lowLevel: false, toolName, evidence: [...evidence] });
   }
   return { fn: method, evidence: [] };
+}
+
+/**
+ * Keys a generic invoker calls inside its own try/catch: `try { return await tool.handler(args) } catch …`.
+ * The definitions' handlers under those keys are guarded by it.
+ */
+export function guardedKeysOf(state: ScanState): Set<string> {
+  const keys = new Set<string>();
+  for (const statement of state.index.of(ts.SyntaxKind.TryStatement, ts.isTryStatement)) {
+    if (!statement.catchClause) continue;
+    for (const call of state.index.within(statement.tryBlock, [ts.SyntaxKind.CallExpression])) {
+      if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) continue;
+      const key = call.expression.name.text;
+      const receiver = unwrapExpression(call.expression.expression);
+      if (!HANDLER_KEY_SET.has(key) || receiver.kind === ts.SyntaxKind.ThisKeyword) continue;
+      const receiverText = receiver.getText(state.sourceFile);
+      if (key === 'handler' || key === 'handle' || /tool|def|definition|entry|spec/i.test(receiverText)) keys.add(key);
+    }
+  }
+  return keys;
 }
 
 /** Definition objects not consumed by a registration call: plain, in factories, or keyed. */

@@ -9,7 +9,7 @@ import ts from 'typescript';
 import { FUNCTION_KINDS, NodeIndex } from '../parse/nodeIndex';
 import { type FunctionLike, isFunctionLike, unwrapExpression } from '../parse/syntax';
 import { classFacts, findToolBases, scanToolClasses } from './classes';
-import { scanDefinitionObjects } from './definitions';
+import { guardedKeysOf, scanDefinitionObjects } from './definitions';
 import { scanDispatch, scanDispatchers, tableEntries } from './dispatchers';
 import { type ConstValue, fileConstants } from './names';
 import { scanRegistrationCalls } from './registrationCalls';
@@ -48,6 +48,8 @@ export interface FileFacts {
   declared: ReadonlySet<string>;
   /** Relative module specifiers this file imports. */
   relativeImports: readonly string[];
+  /** Definition keys this file's generic invokers call inside a try/catch. */
+  guardedKeys: ReadonlySet<string>;
 }
 
 function declaredExports(sourceFile: ts.SourceFile): Set<string> {
@@ -252,12 +254,14 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
     consumed: new Set(),
     wrappers: new Map(),
     guardingWrappers: new Set(),
+    guardedKeys: new Set(),
   };
   const calls = index.of(ts.SyntaxKind.CallExpression, ts.isCallExpression);
   scanRegistrationCalls(state, calls);
   scanDispatchers(state, calls);
   const toolBases = findToolBases(state);
   scanToolClasses(state, toolBases);
+  state.guardedKeys = guardedKeysOf(state);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
 
   if (sourceFile.text.includes('@mcpToolHandler')) {
@@ -299,6 +303,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
       guardingWrappers: guardingWrappersOf(index, functions),
       reexports: reexportsOf(sourceFile),
       declared: declaredExports(sourceFile),
+      guardedKeys: state.guardedKeys,
       relativeImports: [...new Set([...state.imports.values()].map((i) => i.specifier))].filter((s) =>
         s.startsWith('.'),
       ),

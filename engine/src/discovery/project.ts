@@ -79,6 +79,7 @@ interface AggregatedFacts {
   toolBases: Map<string, ToolBaseClass>;
   classes: Map<string, ClassFact>;
   guarding: Set<string>;
+  guardedKeys: Set<string>;
 }
 
 export class Project implements ProjectKnowledge {
@@ -143,6 +144,7 @@ export class Project implements ProjectKnowledge {
       toolBases: new Map(),
       classes: new Map(),
       guarding: new Set(),
+      guardedKeys: new Set(),
     };
     for (const file of this.knowledgeFiles) {
       const facts = this.facts.get(file);
@@ -166,6 +168,11 @@ export class Project implements ProjectKnowledge {
     this.looked?.set(`c:${name}`, lookupSignature(found));
     return found;
   }
+  guardedKey(key: string): boolean {
+    const found = this.aggregate().guardedKeys.has(key);
+    this.looked?.set(`k:${key}`, found ? '1' : '');
+    return found;
+  }
   guardingWrapper(name: string): boolean {
     const found = this.aggregate().guarding.has(name);
     this.looked?.set(`g:${name}`, found ? '1' : '');
@@ -184,7 +191,7 @@ export class Project implements ProjectKnowledge {
             ? lookupSignature(facts.toolBases.get(name))
             : key[0] === 'c'
               ? lookupSignature(facts.classes.get(name))
-              : facts.guarding.has(name)
+              : (key[0] === 'k' ? facts.guardedKeys.has(name) : facts.guarding.has(name))
                 ? '1'
                 : '';
       if (now !== before) return false;
@@ -485,6 +492,7 @@ function addKnowledge(into: AggregatedFacts, facts: FileFacts): void {
   for (const [name, base] of facts.toolBases) into.toolBases.set(name, base);
   for (const fact of facts.classes) if (!into.classes.has(fact.name)) into.classes.set(fact.name, fact);
   for (const name of facts.guardingWrappers) into.guarding.add(name);
+  for (const key of facts.guardedKeys) into.guardedKeys.add(key);
 }
 
 function lookupSignature(found: WrapperSignature | ToolBaseClass | ClassFact | undefined): string {
@@ -500,8 +508,8 @@ function knowledgeSignature(facts: FileFacts | undefined): string {
     (w) => `${w.name}:${JSON.stringify([w.nameFrom, w.handlerFrom, w.definitionFrom])}`,
   );
   const bases = [...facts.toolBases.values()].map((b) => `${b.name}:${b.handlerMethods.join(',')}`);
-  const classes = facts.classes.map((c) => `${c.name}<${c.base ?? ''}`);
-  const parts = [wrappers, bases, classes, [...facts.guardingWrappers]];
+  const classes = facts.classes.map((c) => `${c.name}<${c.base ?? ''}${c.guards ? '!' : ''}`);
+  const parts = [wrappers, bases, classes, [...facts.guardingWrappers], [...facts.guardedKeys]];
   return parts.every((list) => list.length === 0) ? '' : parts.map((list) => list.join('|')).join('\n');
 }
 

@@ -96,6 +96,8 @@ export interface ToolBaseClass {
 export interface ClassFact {
   name: string;
   base?: string;
+  /** One of its methods calls another method of `this` inside its own try/catch (it guards what subclasses implement). */
+  guards?: boolean;
 }
 
 /** What the rest of the project knows, for one file's scan. */
@@ -109,6 +111,8 @@ export interface ProjectKnowledge {
   toolBase(name: string): ToolBaseClass | undefined;
   /** Higher-order functions of other files whose own try/catch guards the function they wrap. */
   guardingWrapper(name: string): boolean;
+  /** Definition keys (`handler`, `execute`…) that a generic invoker somewhere calls inside its own try/catch. */
+  guardedKey?(key: string): boolean;
 }
 
 export const NO_KNOWLEDGE: ProjectKnowledge = {
@@ -141,6 +145,8 @@ export interface ScanState {
   consumed: Set<ts.Node>;
   wrappers: Map<string, WrapperSignature>;
   guardingWrappers: Set<string>;
+  /** Definition keys this file's generic invokers call inside a try/catch. */
+  guardedKeys: Set<string>;
 }
 
 export function lineOf(state: ScanState, node: ts.Node): number {
