@@ -151,4 +151,27 @@ export const t = makeTool('refund_order', {
     assert.deepEqual(run(true), []);
     assert.deepEqual(run(false), ['throw-in-handler@src/drop.ts']);
   });
+
+  it('a generic invoker that calls tool.handler inside its own try/catch guards the definitions it registers', () => {
+    const definition = `import { defineTool } from './define';\nexport default defineTool({\n  name: 'create_project',\n  inputSchema: {},\n  async handler() {\n    throw new Error('the team slug is unknown');\n  },\n});\n`;
+    const server = (guarded: boolean) =>
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport tools from './tools';\nconst server = new McpServer({ name: 'x', version: '1' });\nfor (const tool of tools) {\n  server.registerTool(tool.name, {}, async (args: unknown) => {\n${
+        guarded
+          ? "    try {\n      return await tool.handler(args);\n    } catch {\n      return { isError: true, errorCategory: 'UNKNOWN', isRetryable: false, content: [{ type: 'text', text: 'failed' }] };\n    }"
+          : '    return tool.handler(args);'
+      }\n  });\n}\n`;
+    const run = (guarded: boolean) =>
+      runEngine({
+        title: 'guarded definitions',
+        files: {
+          'package.json': MCP_PACKAGE,
+          'src/define.ts': 'export const defineTool = <T>(t: T) => t;\n',
+          'src/create.ts': definition,
+          'src/server.ts': server(guarded),
+        },
+        tools: [],
+      }).findings.filter((f) => f.startsWith('throw-in-handler'));
+    assert.deepEqual(run(true), []);
+    assert.deepEqual(run(false), ['throw-in-handler@src/create.ts']);
+  });
 });
