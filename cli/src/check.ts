@@ -3,12 +3,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type ts from 'typescript';
 import {
-  isRelevant,
-  looksBinary,
-  parseSource,
   fixAll,
   Project,
   collectSourceFiles,
+  indexWorkspace,
   type EngineSettings,
   type Severity,
   engineSettings,
@@ -118,8 +116,8 @@ function parseCheckOptions(argv: string[]): CheckOptions | 'help' {
   };
 }
 
-function readSources(options: CheckOptions, cwd: string): Map<string, string> {
-  const { files, unreadable } = collectSourceFiles(options.given.map((p) => path.resolve(cwd, p)));
+function readSources(options: CheckOptions, cwd: string): { texts: Map<string, string>; manifests: string[] } {
+  const { files, unreadable, manifests } = collectSourceFiles(options.given.map((p) => path.resolve(cwd, p)));
   if (unreadable.length > 0) {
     throw new UsageError(`cannot read ${unreadable.map((p) => displayPath(p, cwd, options.given)).join(', ')}`);
   }
@@ -131,30 +129,25 @@ function readSources(options: CheckOptions, cwd: string): Map<string, string> {
       throw new UsageError(`cannot read ${displayPath(file, cwd, options.given)}: ${reasonOf(error)}`);
     }
   }
-  return texts;
+  return { texts, manifests };
 }
 
 /**
- * Pre-pass: cross-file registrations, so imported handlers are checked as handlers. Each file is parsed once; the
- * parse is reused by the checks unless --fix changes the text. A file whose parse throws is not analysed again.
+ * Pre-pass: the workspace's wrappers, base classes and cross-file registrations, so every tool is known before any
+ * file is checked. Each file is parsed once; the parse is reused by the checks unless --fix changes the text. A file
+ * whose parse throws is reported and not analysed again.
  */
 function indexProject(
   project: Project,
   texts: ReadonlyMap<string, string>,
   engine: EngineSettings,
+  manifests: readonly string[],
 ): { parsed: Map<string, ts.SourceFile>; failed: Map<string, string> } {
-  const parsed = new Map<string, ts.SourceFile>();
   const failed = new Map<string, string>();
-  for (const [file, text] of texts) {
-    if (looksBinary(text) || !isRelevant(text, engine, false)) continue;
-    try {
-      const sourceFile = parseSource(file, text);
-      parsed.set(file, sourceFile);
-      project.indexText(file, text, engine, sourceFile);
-    } catch (error) {
-      failed.set(file, reasonOf(error));
-    }
-  }
+  const files = [...texts].map(([fileName, text]) => ({ fileName, text }));
+  const parsed = indexWorkspace(project, files, engine, manifests, (fileName, error) =>
+    failed.set(fileName, reasonOf(error)),
+  );
   return { parsed, failed };
 }
 
@@ -249,9 +242,9 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const { settings, problems } = loadCliSettings(options.config, io.cwd);
   for (const problem of problems) io.stderr(`mcp-envelope: ${problem}`);
   const engine = engineSettings(settings);
-  const texts = readSources(options, io.cwd);
+  const { texts, manifests } = readSources(options, io.cwd);
   const project = new Project();
-  const { parsed, failed } = indexProject(project, texts, engine);
+  const { parsed, failed } = indexProject(project, texts, engine, manifests);
 
   const findings: CliFinding[] = [];
   const errors: FileError[] = [];

@@ -1,7 +1,16 @@
-/** `mcp-envelope tools [paths…] [--format json|pretty]`: the tools a workspace registers. */
+/** `mcp-envelope tools [paths…] [--format json|pretty] [--explain]`: the tools a workspace registers. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type FileTool, listTools, collectSourceFiles, engineSettings } from '../../engine/src';
+import {
+  type FileTool,
+  Project,
+  type WorkspaceFile,
+  collectSourceFiles,
+  engineSettings,
+  indexWorkspace,
+  toolsOf,
+  withoutDispatchedDefinitions,
+} from '../../engine/src';
 import { displayPath, reasonOf } from './check';
 import { loadCliSettings } from './config';
 import { type CliIo, EXIT, UsageError, parseCommandArgs } from './usage';
@@ -10,14 +19,22 @@ export interface ListedTool extends FileTool {
   file: string;
 }
 
-export const TOOLS_USAGE = `Usage: mcp-envelope tools [paths…] [--format json|pretty] [--config FILE]
+export const TOOLS_USAGE = `Usage: mcp-envelope tools [paths…] [--format json|pretty] [--explain] [--config FILE]
 
 Lists the MCP tools registered in the given files or folders.
+
+Options:
+  --format json|pretty   output format (default: pretty)
+  --explain              say why each one counts as a tool (the chain of evidence); json adds
+                         evidence, handler and style
+  --config FILE          settings file (JSON with mcpEnvelope.* keys; default: .vscode/settings.json)
+
 Exit codes: 0 listed; 3 listed, but some files could not be analysed (named on stderr); 2 usage error.`;
 
 interface ToolsOptions {
   help: boolean;
   format: 'json' | 'pretty';
+  explain: boolean;
   config?: string;
   given: string[];
 }
@@ -28,6 +45,7 @@ function parseToolsOptions(argv: string[]): ToolsOptions {
     allowPositionals: true,
     options: {
       format: { type: 'string', default: 'pretty' },
+      explain: { type: 'boolean', default: false },
       config: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -37,22 +55,56 @@ function parseToolsOptions(argv: string[]): ToolsOptions {
   return {
     help: values.help,
     format,
+    explain: values.explain,
     config: values.config,
     given: positionals.length > 0 ? positionals : ['.'],
   };
 }
 
-function printTools(io: CliIo, format: 'json' | 'pretty', tools: readonly ListedTool[]): void {
-  if (format === 'json') {
-    const shape = tools.map((t) => ({ name: t.name, file: t.file, line: t.line, kind: t.kind }));
-    io.stdout(JSON.stringify(shape, null, 2));
+function jsonOf(tool: ListedTool, explain: boolean): Record<string, unknown> {
+  const base: Record<string, unknown> = { name: tool.name, file: tool.file, line: tool.line, kind: tool.kind };
+  if (tool.nameExpression) base.nameExpression = tool.nameExpression;
+  if (!explain) return base;
+  return { ...base, style: tool.style, handler: tool.handler ?? null, evidence: tool.evidence };
+}
+
+function prettyOf(tool: ListedTool, explain: boolean): string {
+  const name = tool.name ?? (tool.nameExpression ? `(${tool.nameExpression})` : '(tools/call dispatcher)');
+  const head = `${name}  ${tool.file}:${tool.line}  ${tool.kind}`;
+  if (!explain) return head;
+  const lines = [head];
+  if (tool.handler) lines.push(`    handler: ${tool.handler.name ?? 'function'} (line ${tool.handler.line})`);
+  for (const step of tool.evidence) lines.push(`    ← ${step}`);
+  return lines.join('\n');
+}
+
+function printTools(io: CliIo, options: ToolsOptions, tools: readonly ListedTool[]): void {
+  if (options.format === 'json') {
+    io.stdout(
+      JSON.stringify(
+        tools.map((tool) => jsonOf(tool, options.explain)),
+        null,
+        2,
+      ),
+    );
   } else if (tools.length === 0) {
     io.stdout('No MCP tools registered.');
   } else {
-    for (const tool of tools) {
-      io.stdout(`${tool.name ?? '(tools/call dispatcher)'}  ${tool.file}:${tool.line}  ${tool.kind}`);
+    for (const tool of tools) io.stdout(prettyOf(tool, options.explain));
+  }
+}
+
+/** Reads the given files; a file that cannot be read is reported and left out. */
+function readWorkspace(files: readonly string[], report: (file: string, error: unknown) => void): WorkspaceFile[] {
+  const workspace: WorkspaceFile[] = [];
+  for (const fileName of files) {
+    try {
+      workspace.push({ fileName, text: fs.readFileSync(fileName, 'utf8') });
+    } catch (error) {
+      report(fileName, error);
     }
   }
+  return workspace;
 }
 
 export async function runTools(argv: string[], io: CliIo): Promise<number> {
@@ -61,21 +113,36 @@ export async function runTools(argv: string[], io: CliIo): Promise<number> {
     io.stdout(TOOLS_USAGE);
     return EXIT.ok;
   }
-  const factories = engineSettings(loadCliSettings(options.config, io.cwd).settings).handlerFactories;
-  const { files, unreadable } = collectSourceFiles(options.given.map((p) => path.resolve(io.cwd, p)));
+  const engine = engineSettings(loadCliSettings(options.config, io.cwd).settings);
+  const { files, unreadable, manifests } = collectSourceFiles(options.given.map((p) => path.resolve(io.cwd, p)));
   if (unreadable.length > 0) throw new UsageError(`cannot read ${unreadable.join(', ')}`);
-  const tools: ListedTool[] = [];
   let unanalysed = 0;
-  for (const file of files) {
-    const shown = displayPath(file, io.cwd, options.given);
+  const report = (file: string, error: unknown): void => {
+    unanalysed++;
+    io.stderr(
+      `mcp-envelope tools: ${displayPath(file, io.cwd, options.given)} could not be analysed: ${reasonOf(error)}`,
+    );
+  };
+  const workspace = readWorkspace(files, report);
+  const project = new Project();
+  const parsed = indexWorkspace(project, workspace, engine, manifests, report);
+  const found: ListedTool[] = [];
+  for (const { fileName, text } of workspace) {
+    const sourceFile = parsed.get(fileName);
+    if (!sourceFile) continue;
     try {
-      const text = fs.readFileSync(file, 'utf8');
-      for (const tool of listTools(file, text, factories)) tools.push({ ...tool, file: shown });
+      const indexed = project.indexText(fileName, text, engine, sourceFile);
+      if (!indexed.scan) continue;
+      const shown = displayPath(fileName, io.cwd, options.given);
+      for (const tool of toolsOf(sourceFile, indexed.scan)) found.push({ ...tool, file: shown });
     } catch (error) {
-      unanalysed++;
-      io.stderr(`mcp-envelope tools: ${shown} could not be analysed: ${reasonOf(error)}`);
+      report(fileName, error);
     }
   }
-  printTools(io, options.format, tools);
+  printTools(
+    io,
+    options,
+    withoutDispatchedDefinitions(found, (tool) => tool.file),
+  );
   return unanalysed > 0 ? EXIT.incomplete : EXIT.ok;
 }

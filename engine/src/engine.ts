@@ -6,8 +6,9 @@ import ts from 'typescript';
 import { CHECKS } from './checks';
 import { findErrorEnvelopes, type ErrorEnvelope } from './envelopes/envelopes';
 import {
-  type ExternalHandlerRef,
+  type ExternalInfo,
   type HandlerScan,
+  type ProjectKnowledge,
   type ToolHandler,
   namedFunctions,
   scanHandlers,
@@ -19,7 +20,10 @@ import type { AnalysisContext, EngineSettings, Finding, MessageData, Severity } 
 
 export const MCP_IMPORT_PATTERN = /@modelcontextprotocol\/|\bisError\b|@mcpToolHandler/;
 
-/** Whether a file should be analysed at all: the extension stays silent in unrelated projects. */
+/**
+ * Whether a file's text alone marks it as MCP code (for loose files, outside any project). Projects decide
+ * by their package.json instead: see Project.
+ */
 export function isRelevant(text: string, settings: EngineSettings, registeredElsewhere: boolean): boolean {
   if (registeredElsewhere || MCP_IMPORT_PATTERN.test(text)) return true;
   return settings.handlerFactories.some((name) => text.includes(name + '('));
@@ -43,8 +47,11 @@ export function parseSource(fileName: string, text: string): ts.SourceFile {
 
 export interface AnalyseOptions {
   /** Exports of this file that other files register as handlers. */
-  externalExports?: ReadonlyMap<string, Omit<ExternalHandlerRef, 'fileName' | 'exportName'>>;
+  externalExports?: ReadonlyMap<string, ExternalInfo>;
   resolveImport?: (specifier: string, fromFile: string) => string | undefined;
+  knowledge?: ProjectKnowledge;
+  /** The file's scan, when the caller has made it already. */
+  scan?: HandlerScan;
 }
 
 /** A check that threw on this file: its findings are dropped, every other check's are kept. */
@@ -52,6 +59,9 @@ export interface CheckFailure {
   check: string;
   reason: string;
 }
+
+/** Checks that a higher-order wrapper's own try/catch answers for (it turns the throw into a result). */
+const GUARDED_BY_WRAPPER = new Set(['throw-in-handler', 'unguarded-handler']);
 
 export interface AnalysisResult {
   findings: Finding[];
@@ -145,6 +155,17 @@ export function formatMessage(template: string, data: MessageData = {}): string 
   );
 }
 
+/** The ranges of guarded handlers and of the same-file helpers they call. */
+function guardedRanges(context: Context, scan: HandlerScan): Array<{ pos: number; end: number }> {
+  const ranges: Array<{ pos: number; end: number }> = [];
+  for (const handler of scan.handlers) {
+    if (!handler.guarded) continue;
+    ranges.push(handler.fn);
+    for (const helper of context.helpersOf(handler)) ranges.push(helper);
+  }
+  return ranges;
+}
+
 /** Runs every enabled check on a parsed source file. */
 export function analyseSourceFile(
   sourceFile: ts.SourceFile,
@@ -152,12 +173,16 @@ export function analyseSourceFile(
   options: AnalyseOptions = {},
 ): AnalysisResult {
   const nodes = NodeIndex.of(sourceFile);
-  const scan = scanHandlers(sourceFile, {
-    handlerFactories: settings.handlerFactories,
-    externalExports: options.externalExports,
-    resolveImport: options.resolveImport,
-    index: nodes,
-  });
+  const scan =
+    options.scan ??
+    scanHandlers(sourceFile, {
+      handlerFactories: settings.handlerFactories,
+      externalExports: options.externalExports,
+      resolveImport: options.resolveImport,
+      knowledge: options.knowledge,
+      index: nodes,
+    });
+  let guarded: Array<{ pos: number; end: number }> | undefined;
   const context = new Context(sourceFile, settings, scan, nodes);
   const findings: Finding[] = [];
   const lineOf = (offset: number): number => sourceFile.getLineAndCharacterOfPosition(offset).line;
@@ -176,6 +201,10 @@ export function analyseSourceFile(
         const end = report.end ?? report.node?.getEnd() ?? start;
         const ids = suppressed.size > 0 ? suppressed.get(lineOf(start)) : undefined;
         if (ids && (ids.has('*') || ids.has(check.meta.id))) return;
+        if (GUARDED_BY_WRAPPER.has(check.meta.id)) {
+          guarded ??= guardedRanges(context, scan);
+          if (guarded.some((range) => range.pos <= start && start < range.end)) return;
+        }
         const severity: Severity = setting === 'default' ? (report.severity ?? check.meta.defaultSeverity) : setting;
         findings.push({
           check: check.meta.id,

@@ -10,8 +10,15 @@ export {
   looksBinary,
   parseSource,
 } from './engine';
-export { Project, collectSourceFiles, isIndexable } from './discovery/project';
-export { type FileTool, listTools, toolsOf } from './discovery/toolList';
+export { Project, type WorkspaceFile, collectSourceFiles, indexWorkspace, isIndexable } from './discovery/project';
+export {
+  type FileTool,
+  type ToolStyle,
+  listTools,
+  toolOf,
+  toolsOf,
+  withoutDispatchedDefinitions,
+} from './discovery/toolList';
 export { fixAll, syntaxErrorCount } from './fixes/fixApplier';
 export { DISABLE_NEXT_LINE } from './parse/suppression';
 export { CHECKS, CHECK_IDS, isCheckId } from './checks';

@@ -26,17 +26,67 @@ function handlerFile(i) {
       `  const refund = await payments.refund(args.orderId, args.amount);\n  if (args.amount > 500) {\n    return { isError: true, errorCategory: 'BUSINESS', isRetryable: true, content: [{ type: 'text', text: 'Refunds above 500 EUR need a manager: policy R-12' }] };\n  }\n  return { content: [{ type: 'text', text: \`refund \${refund.id} created\` }] };`,
       `  const items = args.items.map((item) => ({ ...item, total: item.qty * item.price }));\n  const sum = items.reduce((a, b) => a + b.total, 0);\n  return { content: [{ type: 'text', text: \`total \${sum}\` }], structuredContent: { items, sum } };`,
     ];
-    tools.push(
-      `server.registerTool(\n  '${name}',\n  { description: 'Tool ${name}', inputSchema: { id: z.string(), customer: z.string(), amount: z.number(), orderId: z.string(), items: z.array(z.object({ qty: z.number(), price: z.number() })) } },\n  async (args) => {\n${bodies[variant]}\n  },\n);\n`,
-    );
+    tools.push({ name, body: bodies[variant] });
   }
   const filler = Array.from(
     { length: 12 },
     (_, k) =>
       `export function helper${k}(value: number): number {\n  const doubled = value * 2;\n  return doubled + ${k};\n}\n`,
   ).join('\n');
-  return `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nimport { db, orders, payments, upstream, sleep } from './deps';\n\nconst server = new McpServer({ name: 'bench-${i}', version: '1.0.0' });\n\n${tools.join('\n')}\n${filler}\nexport default server;\n`;
+  return registrationStyles[i % registrationStyles.length](i, tools, filler);
 }
+
+const SCHEMA = `{ id: z.string(), customer: z.string(), amount: z.number(), orderId: z.string(), items: z.array(z.object({ qty: z.number(), price: z.number() })) }`;
+const SDK_HEADER = (i) =>
+  `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nimport { db, orders, payments, upstream, sleep } from './deps';\n\nconst server = new McpServer({ name: 'bench-${i}', version: '1.0.0' });\n\n`;
+
+/** The registration styles tool discovery understands (docs/tool-discovery.md), one per file in turn. */
+const registrationStyles = [
+  // The SDK's own registerTool with literal names.
+  (i, tools, filler) =>
+    `${SDK_HEADER(i)}${tools
+      .map(
+        (t) =>
+          `server.registerTool(\n  '${t.name}',\n  { description: 'Tool ${t.name}', inputSchema: ${SCHEMA} },\n  async (args) => {\n${t.body}\n  },\n);\n`,
+      )
+      .join('\n')}\n${filler}\nexport default server;\n`,
+  // A local wrapper called bare, names from a names object, a higher-order handler.
+  (i, tools, filler) =>
+    `${SDK_HEADER(i)}const NAMES = { ${tools.map((t, k) => `t${k}: '${t.name}'`).join(', ')} } as const;\nconst withTiming = (fn) => async (args) => fn(args);\nconst tool = (name: string, description: string, handler: (args: any) => Promise<unknown>) =>\n  server.registerTool(name, { description, inputSchema: ${SCHEMA} }, handler);\n\n${tools
+      .map((t, k) => `tool(NAMES.t${k}, 'Tool ${t.name}', withTiming(async (args) => {\n${t.body}\n}));\n`)
+      .join('\n')}\n${filler}\nexport default server;\n`,
+  // Definition objects in an array, registered in a loop.
+  (i, tools, filler) =>
+    `${SDK_HEADER(i)}export const definitions = [\n${tools
+      .map(
+        (t) =>
+          `  {\n    name: '${t.name}',\n    description: 'Tool ${t.name}',\n    inputSchema: ${SCHEMA},\n    handler: async (args) => {\n${t.body}\n    },\n  },\n`,
+      )
+      .join(
+        '',
+      )}];\nfor (const definition of definitions) server.registerTool(definition.name, { description: definition.description, inputSchema: definition.inputSchema }, definition.handler);\n\n${filler}\nexport default server;\n`,
+  // Class-based tools on a base class (in base.ts) that registers this.name.
+  (i, tools, filler) =>
+    `import { z } from 'zod';\nimport { BenchToolBase } from './base';\nimport { db, orders, payments, upstream, sleep } from './deps';\n\n${tools
+      .map(
+        (t, k) =>
+          `export class Tool${i}x${k} extends BenchToolBase {\n  name = '${t.name}';\n  inputSchema = ${SCHEMA};\n  async execute(args) {\n${t.body}\n  }\n}\n`,
+      )
+      .join('\n')}\n${filler}\n`,
+  // A tools/call dispatcher switching to per-tool functions.
+  (i, tools, filler) =>
+    `import { Server } from '@modelcontextprotocol/sdk/server/index.js';\nimport { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';\nimport { db, orders, payments, upstream, sleep } from './deps';\n\nconst server = new Server({ name: 'bench-${i}', version: '1.0.0' }, { capabilities: { tools: {} } });\n\n${tools
+      .map((t, k) => `async function handle${k}(args) {\n${t.body}\n}\n`)
+      .join(
+        '\n',
+      )}\nserver.setRequestHandler(CallToolRequestSchema, async (request) => {\n  const { name, arguments: args } = request.params;\n  switch (name) {\n${tools
+      .map((t, k) => `    case '${t.name}':\n      return handle${k}(args);\n`)
+      .join(
+        '',
+      )}    default:\n      return { isError: true, errorCategory: 'NOT_FOUND', isRetryable: false, content: [{ type: 'text', text: \`unknown tool \${name}\` }] };\n  }\n});\n\n${filler}\nexport default server;\n`,
+];
+
+const BASE_FILE = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport abstract class BenchToolBase {\n  abstract name: string;\n  abstract inputSchema: object;\n  abstract execute(args: unknown): Promise<unknown>;\n  register(server: McpServer) {\n    server.registerTool(this.name, { inputSchema: this.inputSchema }, async (args) => this.execute(args));\n  }\n}\n`;
 
 /** Writes the corpus to bench/corpus/ (git-ignored). */
 export function makeCorpus() {
@@ -44,14 +94,27 @@ export function makeCorpus() {
   mkdirSync(corpusDir, { recursive: true });
   for (let i = 0; i < FILES; i++)
     writeFileSync(path.join(corpusDir, `server${String(i).padStart(4, '0')}.ts`), handlerFile(i));
+  writeFileSync(path.join(corpusDir, 'base.ts'), BASE_FILE);
+  // Relevance is decided by the project: the corpus is an MCP server's package.
+  writeFileSync(
+    path.join(corpusDir, 'package.json'),
+    JSON.stringify({
+      name: 'bench-corpus',
+      private: true,
+      dependencies: { '@modelcontextprotocol/sdk': '*', zod: '*' },
+    }),
+  );
 }
 
 /** Engine (parse + all checks) vs bare `ts.createSourceFile`, in one process after warm-up. */
 export function benchInProcess() {
-  const engine = require(path.join(root, 'out/engine/src/engine.js'));
   const { engineSettings, DEFAULT_SETTINGS } = require(path.join(root, 'out/engine/src/settings.js'));
+  const { Project, indexWorkspace } = require(path.join(root, 'out/engine/src/discovery/project.js'));
   const settings = engineSettings(DEFAULT_SETTINGS);
-  const files = readdirSync(corpusDir).map((f) => path.join(corpusDir, f));
+  const manifests = [path.join(corpusDir, 'package.json')];
+  const files = readdirSync(corpusDir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(corpusDir, f));
   const texts = files.map((f) => readFileSync(f, 'utf8'));
   const lines = texts.reduce((n, t) => n + t.split('\n').length, 0);
   const parseRuns = [];
@@ -64,16 +127,30 @@ export function benchInProcess() {
     if (run >= 0) parseRuns.push(performance.now() - t);
     t = performance.now();
     findings = 0;
-    for (let i = 0; i < texts.length; i++)
-      findings += engine.analyseSourceFile(engine.parseSource(files[i], texts[i]), settings).findings.length;
+    // What `check` does: index the workspace (cross-file wrappers, base classes, handlers), then analyse.
+    const project = new Project();
+    const workspace = files.map((fileName, i) => ({ fileName, text: texts[i] }));
+    const parsed = indexWorkspace(project, workspace, settings, manifests);
+    for (let i = 0; i < texts.length; i++) {
+      const outcome = project.analyse(files[i], texts[i], settings, parsed.get(files[i]));
+      if (outcome.kind === 'analysed') findings += outcome.result.findings.length;
+    }
     if (run >= 0) checkRuns.push(performance.now() - t);
   }
-  return { files: files.length, lines, parse: median(parseRuns), check: median(checkRuns), findings };
+  const project = new Project();
+  const workspace = files.map((fileName, i) => ({ fileName, text: texts[i] }));
+  indexWorkspace(project, workspace, settings, manifests);
+  let tools = 0;
+  for (const { fileName, text } of workspace) {
+    const scan = project.indexText(fileName, text, settings).scan;
+    tools += scan ? scan.registrations.filter((/** @type {{ listed: boolean }} */ r) => r.listed).length : 0;
+  }
+  return { files: files.length, lines, parse: median(parseRuns), check: median(checkRuns), findings, tools };
 }
 
 /** @returns {{ parse: number, check: number }} medians in ms */
 export function benchProcesses() {
-  const parseScript = `const ts=require('typescript');const fs=require('fs');const p=require('path');const d=${JSON.stringify(corpusDir)};for(const f of fs.readdirSync(d)){ts.createSourceFile(f,fs.readFileSync(p.join(d,f),'utf8'),ts.ScriptTarget.Latest,true);}`;
+  const parseScript = `const ts=require('typescript');const fs=require('fs');const p=require('path');const d=${JSON.stringify(corpusDir)};for(const f of fs.readdirSync(d).filter(f=>f.endsWith('.ts'))){ts.createSourceFile(f,fs.readFileSync(p.join(d,f),'utf8'),ts.ScriptTarget.Latest,true);}`;
   /** @param {string[]} args */
   const time = (args) => timeNodeProcess(args, root);
   const parse = [];

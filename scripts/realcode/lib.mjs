@@ -89,7 +89,24 @@ export function globToRegExp(glob) {
  */
 export function extractSources(gitDir, commit, include, exclude, into) {
   const excluded = exclude.map(globToRegExp);
-  const listing = git(['--git-dir', gitDir, 'ls-tree', '-r', '-z', '--full-tree', commit, '--', ...include]);
+  // package.json files too (in the folders and above them): MCP Envelope decides what is MCP code by project.
+  const manifests = new Set(['package.json']);
+  for (const folder of include) {
+    const parts = folder.split('/');
+    for (let i = 1; i <= parts.length; i++) manifests.add([...parts.slice(0, i), 'package.json'].join('/'));
+  }
+  const listing = git([
+    '--git-dir',
+    gitDir,
+    'ls-tree',
+    '-r',
+    '-z',
+    '--full-tree',
+    commit,
+    '--',
+    ...include,
+    ...manifests,
+  ]);
   if (listing.status !== 0) throw new Error(`git ls-tree failed: ${listing.stderr}`);
   /** @type {{ oid: string, file: string }[]} */
   const wanted = [];
@@ -98,7 +115,8 @@ export function extractSources(gitDir, commit, include, exclude, into) {
     if (tab < 0) continue;
     const [, type, oid] = entry.slice(0, tab).split(' ');
     const file = entry.slice(tab + 1);
-    if (type !== 'blob' || !SOURCE.test(file) || DECLARATION.test(file)) continue;
+    const manifest = file === 'package.json' || file.endsWith('/package.json');
+    if (type !== 'blob' || (!manifest && (!SOURCE.test(file) || DECLARATION.test(file)))) continue;
     if (excluded.some((re) => re.test(file))) continue;
     wanted.push({ oid, file });
   }

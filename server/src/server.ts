@@ -6,6 +6,7 @@ import {
   CodeActionKind,
   DidChangeConfigurationNotification,
   FileChangeType,
+  MarkupKind,
   ProposedFeatures,
   TextDocumentSyncKind,
   TextDocuments,
@@ -15,6 +16,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { isIndexable } from '../../engine/src';
 import { WorkspaceToolsRequest } from '../../shared/src/protocol';
 import { AnalysisService, fileNameOf, uriToPath } from './lsp/analysisService';
+import { toolHover } from './lsp/toolHover';
 import { FIX_ALL_KIND, fixAllAction, isFixAllData, provideCodeActions } from './lsp/codeActionProvider';
 import { diagnosticsFor } from './lsp/diagnosticsProvider';
 import { SettingsProvider } from './lsp/settingsProvider';
@@ -83,6 +85,7 @@ connection.onInitialize((params) => {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true },
+      hoverProvider: true,
       workspace: { workspaceFolders: { supported: true } },
     },
     serverInfo: { name: 'mcp-envelope' },
@@ -158,6 +161,21 @@ connection.onCodeActionResolve(async (action) => {
 });
 
 connection.onRequest(WorkspaceToolsRequest, () => analysis.workspaceTools());
+
+connection.onHover(async (params) => {
+  const document = documents.get(params.textDocument.uri);
+  if (!document) return null;
+  const current = await settings.get(document.uri);
+  if (!current.enable) return null;
+  analysis.analyse(document, current);
+  const found = analysis.toolAt(document, document.offsetAt(params.position));
+  return found
+    ? {
+        contents: { kind: MarkupKind.Markdown, value: toolHover(found.tool) },
+        range: { start: document.positionAt(found.start), end: document.positionAt(found.end) },
+      }
+    : null;
+});
 
 documents.listen(connection);
 connection.listen();

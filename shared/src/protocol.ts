@@ -4,13 +4,21 @@
  */
 import { RequestType0 } from 'vscode-languageserver-protocol';
 
-/** A tool registration the language server found in the workspace (line is 1-based). */
+/** A tool registration the language server found in the workspace (lines are 1-based). */
 export interface WorkspaceTool {
   /** The tool's name where it can be known statically, else null. */
   name: string | null;
   line: number;
-  /** How it was registered (registerTool, tool, setRequestHandler, …). */
+  /** How it was registered (registerTool, tool, setRequestHandler, wrapper, definition, class, dispatch, factory, jsdoc, …). */
   kind: string;
+  /** The registration style: sdk, wrapper, definition, class, dispatcher, factory or tag. */
+  style?: string;
+  /** The name as written, when it is not a plain string literal (`NAMES.search`, `this.name`). */
+  nameExpression?: string;
+  /** Why this counts as a tool, outermost first. */
+  evidence?: string[];
+  /** The handler function, when it is in the same file (for Go to handler). */
+  handler?: { line: number; name?: string };
   uri: string;
 }
 

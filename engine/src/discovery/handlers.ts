@@ -1,73 +1,126 @@
 /**
- * Finds MCP tool registrations and the handler functions behind them:
- * `registerTool(name, config, handler)`, `tool(name, …, handler)`,
- * `setRequestHandler(CallToolRequestSchema | 'tools/call', handler)`, handler factories
- * (`defineTool({ handler })`) and functions tagged `@mcpToolHandler`.
+ * Finds MCP tool registrations and the handler functions behind them: the SDK's registration calls,
+ * the project's wrappers around them, tool-definition objects and factories, class-based tools,
+ * `tools/call` dispatchers (each branch a tool), user handler factories and `@mcpToolHandler`.
+ * Each registration carries its chain of evidence (why it counts as a tool).
  */
 import * as path from 'node:path';
 import ts from 'typescript';
 import { FUNCTION_KINDS, NodeIndex } from '../parse/nodeIndex';
-import { type FunctionLike, findProperty, isFunctionLike, unwrapExpression } from '../parse/syntax';
+import { type FunctionLike, isFunctionLike, unwrapExpression } from '../parse/syntax';
+import { classFacts, findToolBases, scanToolClasses } from './classes';
+import { guardedKeysOf, scanDefinitionObjects } from './definitions';
+import { scanDispatch, scanDispatchers, tableEntries } from './dispatchers';
+import { type ConstValue, fileConstants } from './names';
+import { scanRegistrationCalls } from './registrationCalls';
+import {
+  type ClassFact,
+  type ExternalHandlerRef,
+  type ImportBinding,
+  NO_KNOWLEDGE,
+  type ProjectKnowledge,
+  type ScanState,
+  type ToolBaseClass,
+  type ToolHandler,
+  type ToolRegistration,
+  type WrapperSignature,
+} from './scanContext';
 
-export type RegistrationKind = 'registerTool' | 'tool' | 'setRequestHandler' | 'factory' | 'jsdoc';
+export type {
+  ExternalHandlerRef,
+  ProjectKnowledge,
+  RegistrationKind,
+  ToolHandler,
+  ToolRegistration,
+  WrapperSignature,
+} from './scanContext';
 
-export interface ToolRegistration {
-  /** The tool name when it is a string literal; null for dispatchers and computed names. */
-  name: string | null;
-  kind: RegistrationKind;
-  /** The call that registers the tool (or the tagged function). */
-  node: ts.Node;
-  /** The node that names the tool, for "go to handler". */
-  nameNode: ts.Node;
+/** What a file tells the rest of the project (for cross-file discovery). */
+export interface FileFacts {
+  constants: ReadonlyMap<string, ConstValue>;
+  wrappers: ReadonlyMap<string, WrapperSignature>;
+  toolBases: ReadonlyMap<string, ToolBaseClass>;
+  classes: readonly ClassFact[];
+  guardingWrappers: ReadonlySet<string>;
+  /** `export { x } from './y'` and `export * from './y'` (name '*'). */
+  reexports: readonly Reexport[];
+  /** Names this file itself exports (declarations, not re-exports). */
+  declared: ReadonlySet<string>;
+  /** Relative module specifiers this file imports. */
+  relativeImports: readonly string[];
+  /** Definition keys this file's generic invokers call inside a try/catch. */
+  guardedKeys: ReadonlySet<string>;
 }
 
-export interface ToolHandler {
-  fn: FunctionLike;
-  kind: RegistrationKind;
-  /** Low-level `tools/call` dispatcher: a throw becomes a JSON-RPC error. */
-  lowLevel: boolean;
-  toolName: string | null;
+function declaredExports(sourceFile: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  for (const statement of sourceFile.statements) {
+    if (ts.isExportAssignment(statement)) names.add('default');
+    if (!isExported(statement)) continue;
+    if (ts.isVariableStatement(statement)) {
+      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
+    } else if (
+      (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) &&
+      statement.name
+    ) {
+      names.add(statement.name.text);
+    }
+  }
+  return names;
 }
 
-/** A handler registered in one file whose function is exported from another. */
-export interface ExternalHandlerRef {
-  /** Absolute path of the file that defines the handler, without extension guessing applied. */
-  fileName: string;
+export interface Reexport {
   exportName: string;
-  kind: RegistrationKind;
-  toolName: string | null;
+  specifier: string;
+  importedName: string;
+}
+
+function reexportsOf(sourceFile: ts.SourceFile): Reexport[] {
+  const result: Reexport[] = [];
+  for (const statement of sourceFile.statements) {
+    if (
+      !ts.isExportDeclaration(statement) ||
+      !statement.moduleSpecifier ||
+      !ts.isStringLiteral(statement.moduleSpecifier)
+    ) {
+      continue;
+    }
+    const specifier = statement.moduleSpecifier.text;
+    const clause = statement.exportClause;
+    if (!clause) result.push({ exportName: '*', specifier, importedName: '*' });
+    else if (ts.isNamedExports(clause)) {
+      for (const element of clause.elements) {
+        result.push({
+          exportName: element.name.text,
+          specifier,
+          importedName: (element.propertyName ?? element.name).text,
+        });
+      }
+    }
+  }
+  return result;
 }
 
 export interface HandlerScan {
   registrations: ToolRegistration[];
   handlers: ToolHandler[];
   external: ExternalHandlerRef[];
+  facts: FileFacts;
 }
+
+export type ExternalInfo = Omit<ExternalHandlerRef, 'fileName' | 'exportName'>;
 
 export interface HandlerScanOptions {
   /** Extra factory names whose `handler` property is a tool handler. */
   handlerFactories: readonly string[];
   /** Exports of this file that other files register as tool handlers. */
-  externalExports?: ReadonlyMap<string, Omit<ExternalHandlerRef, 'fileName' | 'exportName'>>;
+  externalExports?: ReadonlyMap<string, ExternalInfo>;
   /** Resolves an import specifier from this file to an absolute file path. */
   resolveImport?: (specifier: string, fromFile: string) => string | undefined;
   /** The file's node index, when the caller has one already. */
   index?: NodeIndex;
-}
-
-const TOOLS_CALL = 'tools/call';
-
-function isCallToolSchema(node: ts.Expression): boolean {
-  const inner = unwrapExpression(node);
-  if (ts.isStringLiteralLike(inner)) return inner.text === TOOLS_CALL;
-  if (ts.isIdentifier(inner)) return inner.text === 'CallToolRequestSchema';
-  if (ts.isPropertyAccessExpression(inner)) return inner.name.text === 'CallToolRequestSchema';
-  return false;
-}
-
-interface LocalBindings {
-  functions: ReadonlyMap<string, FunctionLike>;
-  imports: Map<string, { specifier: string; exportName: string }>;
+  /** What the other files of the project know. */
+  knowledge?: ProjectKnowledge;
 }
 
 const namedFunctionsCache = new WeakMap<NodeIndex, ReadonlyMap<string, FunctionLike>>();
@@ -91,10 +144,8 @@ export function namedFunctions(index: NodeIndex): ReadonlyMap<string, FunctionLi
   return functions;
 }
 
-/** Collects the file's named functions and imported bindings, once per scan. */
-function collectBindings(index: NodeIndex): LocalBindings {
-  const functions = namedFunctions(index);
-  const imports = new Map<string, { specifier: string; exportName: string }>();
+function importsOf(index: NodeIndex): Map<string, ImportBinding> {
+  const imports = new Map<string, ImportBinding>();
   for (const node of index.of(ts.SyntaxKind.ImportDeclaration, ts.isImportDeclaration)) {
     if (!ts.isStringLiteral(node.moduleSpecifier) || !node.importClause) continue;
     const specifier = node.moduleSpecifier.text;
@@ -107,20 +158,24 @@ function collectBindings(index: NodeIndex): LocalBindings {
       }
     }
   }
-  return { functions, imports };
+  return imports;
 }
 
 function hasHandlerTag(node: ts.Node): boolean {
   return ts.getJSDocTags(node).some((tag) => tag.tagName.text === 'mcpToolHandler');
 }
 
+function isExported(statement: ts.Statement): boolean {
+  return ts.canHaveModifiers(statement)
+    ? (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+    : false;
+}
+
 /** Exported function declarations and `export const x = () => …` of a file, by export name. */
 export function exportedFunctions(sourceFile: ts.SourceFile): Map<string, FunctionLike> {
   const result = new Map<string, FunctionLike>();
   for (const statement of sourceFile.statements) {
-    const exported = ts.canHaveModifiers(statement)
-      ? (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
-      : false;
+    const exported = isExported(statement);
     const isDefault = ts.canHaveModifiers(statement)
       ? (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)
       : false;
@@ -141,96 +196,77 @@ export function exportedFunctions(sourceFile: ts.SourceFile): Map<string, Functi
   return result;
 }
 
+/** Exported `const x = { … }` object literals (handler tables), by export name. */
+function exportedObjects(sourceFile: ts.SourceFile): Map<string, ts.ObjectLiteralExpression> {
+  const result = new Map<string, ts.ObjectLiteralExpression>();
+  for (const statement of sourceFile.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      const init = declaration.initializer && unwrapExpression(declaration.initializer);
+      if (ts.isIdentifier(declaration.name) && init && ts.isObjectLiteralExpression(init)) {
+        result.set(declaration.name.text, init);
+      }
+    }
+  }
+  return result;
+}
+
+/** Higher-order functions of this file that guard the function they wrap with their own try/catch. */
+function guardingWrappersOf(index: NodeIndex, functions: ReadonlyMap<string, FunctionLike>): Set<string> {
+  const result = new Set<string>();
+  const tries = index.of(ts.SyntaxKind.TryStatement, ts.isTryStatement);
+  if (tries.length === 0) return result;
+  const byFunction = new Map<ts.Node, string>();
+  for (const [name, fn] of functions) if (fn.parameters.length > 0) byFunction.set(fn, name);
+  for (const statement of tries) {
+    if (!statement.catchClause) continue;
+    // The try/catch of the wrapper itself or of the function it returns (two levels at most).
+    let current: ts.Node | undefined = statement.parent;
+    for (let levels = 0; current && levels < 2; current = current.parent) {
+      if (!isFunctionLike(current)) continue;
+      const name = byFunction.get(current);
+      if (name) {
+        result.add(name);
+        break;
+      }
+      levels++;
+    }
+  }
+  return result;
+}
+
 /** Finds every tool registration and handler in a source file. */
 export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOptions): HandlerScan {
-  const registrations: ToolRegistration[] = [];
-  const handlers: ToolHandler[] = [];
-  const external: ExternalHandlerRef[] = [];
-  const seen = new Set<ts.Node>();
-  let bindings: LocalBindings | undefined;
-  const factories = new Set(options.handlerFactories);
   const index = options.index ?? NodeIndex.of(sourceFile);
-
-  const addHandler = (expression: ts.Expression, kind: RegistrationKind, toolName: string | null): void => {
-    const target = unwrapExpression(expression);
-    const lowLevel = kind === 'setRequestHandler';
-    if (ts.isArrowFunction(target) || ts.isFunctionExpression(target)) {
-      if (!seen.has(target)) handlers.push({ fn: target, kind, lowLevel, toolName });
-      seen.add(target);
-      return;
-    }
-    if (!ts.isIdentifier(target)) return;
-    bindings ??= collectBindings(index);
-    const local = bindings.functions.get(target.text);
-    if (local) {
-      if (!seen.has(local)) handlers.push({ fn: local, kind, lowLevel, toolName });
-      seen.add(local);
-      return;
-    }
-    const imported = bindings.imports.get(target.text);
-    if (imported && options.resolveImport) {
-      const fileName = options.resolveImport(imported.specifier, sourceFile.fileName);
-      if (fileName) external.push({ fileName, exportName: imported.exportName, kind, toolName });
-    }
+  const functions = namedFunctions(index);
+  const state: ScanState = {
+    sourceFile,
+    index,
+    functions,
+    imports: importsOf(index),
+    constants: fileConstants(sourceFile),
+    knowledge: options.knowledge ?? NO_KNOWLEDGE,
+    resolveImport: options.resolveImport,
+    registrations: [],
+    handlers: [],
+    external: [],
+    seen: new Set(),
+    consumed: new Set(),
+    wrappers: new Map(),
+    guardingWrappers: new Set(),
+    guardedKeys: new Set(),
   };
+  const calls = index.of(ts.SyntaxKind.CallExpression, ts.isCallExpression);
+  scanRegistrationCalls(state, calls);
+  scanDispatchers(state, calls);
+  const toolBases = findToolBases(state);
+  scanToolClasses(state, toolBases);
+  state.guardedKeys = guardedKeysOf(state);
+  scanDefinitionObjects(state, new Set(options.handlerFactories));
 
-  const visitCall = (node: ts.CallExpression): void => {
-    if (ts.isPropertyAccessExpression(node.expression)) {
-      const method = node.expression.name.text;
-      const args = node.arguments;
-      if (method === 'registerTool' && args.length >= 3) {
-        const name = ts.isStringLiteralLike(args[0]) ? args[0].text : null;
-        registrations.push({ name, kind: 'registerTool', node, nameNode: args[0] });
-        addHandler(args[args.length - 1], 'registerTool', name);
-      } else if (method === 'tool' && args.length >= 2 && ts.isStringLiteralLike(args[0])) {
-        const last = unwrapExpression(args[args.length - 1]);
-        if (ts.isArrowFunction(last) || ts.isFunctionExpression(last) || ts.isIdentifier(last)) {
-          registrations.push({ name: args[0].text, kind: 'tool', node, nameNode: args[0] });
-          addHandler(last, 'tool', args[0].text);
-        }
-      } else if (method === 'setRequestHandler' && args.length >= 2 && isCallToolSchema(args[0])) {
-        registrations.push({ name: null, kind: 'setRequestHandler', node, nameNode: args[0] });
-        addHandler(args[1], 'setRequestHandler', null);
-      }
-    }
-    if (factories.size > 0) {
-      const callee = node.expression;
-      const name = ts.isIdentifier(callee)
-        ? callee.text
-        : ts.isPropertyAccessExpression(callee)
-          ? callee.name.text
-          : undefined;
-      if (name && factories.has(name)) {
-        for (const arg of node.arguments) {
-          const object = unwrapExpression(arg);
-          if (!ts.isObjectLiteralExpression(object)) continue;
-          const handler = findProperty(object, ['handler']);
-          const nameProperty = findProperty(object, ['name']);
-          const toolName =
-            nameProperty && ts.isPropertyAssignment(nameProperty) && ts.isStringLiteralLike(nameProperty.initializer)
-              ? nameProperty.initializer.text
-              : node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])
-                ? node.arguments[0].text
-                : null;
-          if (handler) {
-            registrations.push({ name: toolName, kind: 'factory', node, nameNode: node.expression });
-            addHandler(ts.isPropertyAssignment(handler) ? handler.initializer : handler.name, 'factory', toolName);
-          }
-        }
-        const methodHandler = node.arguments
-          .map(unwrapExpression)
-          .filter(ts.isObjectLiteralExpression)
-          .flatMap((o) => o.properties.filter(ts.isMethodDeclaration))
-          .find((m) => ts.isIdentifier(m.name) && m.name.text === 'handler');
-        if (methodHandler && !seen.has(methodHandler)) {
-          seen.add(methodHandler);
-          handlers.push({ fn: methodHandler, kind: 'factory', lowLevel: false, toolName: null });
-        }
-      }
-    }
-  };
-  const visitFunction = (node: ts.Node): void => {
-    if (isFunctionLike(node) && !seen.has(node)) {
+  if (sourceFile.text.includes('@mcpToolHandler')) {
+    for (const node of index.ofKinds(FUNCTION_KINDS)) {
+      if (!isFunctionLike(node) || state.seen.has(node)) continue;
       const tagged =
         hasHandlerTag(node) ||
         (!ts.isFunctionDeclaration(node) &&
@@ -238,29 +274,64 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
           node.parent.parent &&
           ts.isVariableDeclarationList(node.parent.parent) &&
           hasHandlerTag(node.parent.parent.parent));
-      if (tagged) {
-        seen.add(node);
-        handlers.push({ fn: node, kind: 'jsdoc', lowLevel: false, toolName: null });
-        registrations.push({ name: null, kind: 'jsdoc', node, nameNode: node });
-      }
+      if (!tagged) continue;
+      const evidence = ['tagged @mcpToolHandler'];
+      state.seen.add(node);
+      state.handlers.push({ fn: node, kind: 'jsdoc', lowLevel: false, toolName: null, evidence });
+      state.registrations.push({
+        name: null,
+        kind: 'jsdoc',
+        node,
+        nameNode: node,
+        handler: node,
+        evidence,
+        listed: true,
+      });
     }
-  };
-  for (const call of index.of(ts.SyntaxKind.CallExpression, ts.isCallExpression)) visitCall(call);
-  if (sourceFile.text.includes('@mcpToolHandler')) {
-    for (const fn of index.ofKinds(FUNCTION_KINDS)) visitFunction(fn);
   }
 
-  if (options.externalExports && options.externalExports.size > 0) {
-    const exported = exportedFunctions(sourceFile);
-    for (const [exportName, ref] of options.externalExports) {
-      const fn = exported.get(exportName);
-      if (fn && !seen.has(fn)) {
-        seen.add(fn);
-        handlers.push({ fn, kind: ref.kind, lowLevel: ref.kind === 'setRequestHandler', toolName: ref.toolName });
-      }
+  if (options.externalExports && options.externalExports.size > 0) scanExternalExports(state, options.externalExports);
+  return {
+    registrations: state.registrations,
+    handlers: state.handlers,
+    external: state.external,
+    facts: {
+      constants: state.constants,
+      wrappers: new Map([...state.wrappers].filter(([, wrapper]) => wrapper.shared)),
+      toolBases,
+      classes: classFacts(sourceFile),
+      guardingWrappers: guardingWrappersOf(index, functions),
+      reexports: reexportsOf(sourceFile),
+      declared: declaredExports(sourceFile),
+      guardedKeys: state.guardedKeys,
+      relativeImports: [...new Set([...state.imports.values()].map((i) => i.specifier))].filter((s) =>
+        s.startsWith('.'),
+      ),
+    },
+  };
+}
+
+/** Functions and tables of this file that other files register or dispatch to. */
+function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<string, ExternalInfo>): void {
+  const exported = exportedFunctions(state.sourceFile);
+  let objects: Map<string, ts.ObjectLiteralExpression> | undefined;
+  for (const [exportName, ref] of externalExports) {
+    const evidence = ref.evidence ?? [];
+    if (ref.role === 'table') {
+      objects ??= exportedObjects(state.sourceFile);
+      const table = objects.get(exportName);
+      if (table) tableEntries(state, table, evidence);
+      continue;
     }
+    const fn = exported.get(exportName);
+    if (!fn) continue;
+    const lowLevel = ref.kind === 'setRequestHandler' || ref.role === 'dispatch';
+    if (!state.seen.has(fn)) {
+      state.seen.add(fn);
+      state.handlers.push({ fn, kind: ref.kind, lowLevel, toolName: ref.toolName, evidence: [...evidence] });
+    }
+    if (lowLevel) scanDispatch(state, fn, evidence);
   }
-  return { registrations, handlers, external };
 }
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.jsx'];

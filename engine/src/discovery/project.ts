@@ -6,11 +6,20 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type ts from 'typescript';
-import { type AnalysisResult, analyseSourceFile, isRelevant, looksBinary, parseSource } from '../engine';
-import { type ExternalHandlerRef, type HandlerScan, resolveRelativeImport, scanHandlers } from './handlers';
+import { type AnalysisResult, analyseSourceFile, looksBinary, parseSource } from '../engine';
+import {
+  type ExternalHandlerRef,
+  type ExternalInfo,
+  type FileFacts,
+  type HandlerScan,
+  type ProjectKnowledge,
+  resolveRelativeImport,
+  scanHandlers,
+} from './handlers';
+import type { ConstValue } from './names';
+import { MCP_SERVER_IMPORT, ProjectScopes, optedIn } from './relevance';
+import type { ClassFact, ToolBaseClass, WrapperSignature } from './scanContext';
 import type { EngineSettings } from '../types';
-
-type ExternalInfo = Omit<ExternalHandlerRef, 'fileName' | 'exportName'>;
 
 export type SkipReason = 'binary' | 'not-mcp' | 'error';
 
@@ -38,6 +47,8 @@ const IGNORED_DIRECTORIES = new Set([
   '.cache',
   '.vscode-test',
 ]);
+/** Text that marks a file without a package.json (a loose file) as MCP code, as before projects were read. */
+const LOOSE_MCP_TEXT = /@modelcontextprotocol\/|\bisError\b|@mcpToolHandler/;
 
 function defaultFileExists(fileName: string): boolean {
   try {
@@ -51,22 +62,208 @@ export function normalisePath(fileName: string): string {
   return path.resolve(fileName);
 }
 
-export class Project {
+interface CachedScan {
+  sourceFile: ts.SourceFile;
+  /** What the scan looked up in the project's knowledge, with what it found. */
+  looked: ReadonlyMap<string, string>;
+  factories: string;
+  /** The cross-file registrations of the file when it was scanned. */
+  external: string;
+  /** Files whose exports the scan read, with their stamps then. */
+  reads: Map<string, number>;
+  scan: HandlerScan;
+}
+
+interface AggregatedFacts {
+  wrappers: Map<string, WrapperSignature>;
+  toolBases: Map<string, ToolBaseClass>;
+  classes: Map<string, ClassFact>;
+  guarding: Set<string>;
+  guardedKeys: Set<string>;
+}
+
+export class Project implements ProjectKnowledge {
   /** registering file → handlers it registers from other files */
   private readonly registered = new Map<string, ExternalHandlerRef[]>();
+  private readonly facts = new Map<string, FileFacts>();
+  /** Knowledge looked up by the scan under way. */
+  private looked?: Map<string, string>;
+  /** The last scan of each file, reused while nothing it depends on has changed. */
+  private readonly scans = new Map<string, CachedScan>();
+  /** file → stamp of its last change of constants, re-exports or exported names */
+  private readonly exportStamps = new Map<string, number>();
+  private stampCounter = 0;
+  /** Files whose exports the scan under way has read. */
+  private reading?: Set<string>;
+  /** tool code file → the files it imports */
+  private readonly toolImports = new Map<string, Set<string>>();
+  private aggregated?: AggregatedFacts;
+  /** Files whose facts other files may look up (wrappers, base classes, classes, guarding wrappers). */
+  private readonly knowledgeFiles = new Set<string>();
+  readonly scopes: ProjectScopes;
 
-  constructor(private readonly fileExists: (fileName: string) => boolean = defaultFileExists) {}
+  constructor(
+    private readonly fileExists: (fileName: string) => boolean = defaultFileExists,
+    readFile?: (fileName: string) => string | undefined,
+  ) {
+    this.scopes = new ProjectScopes(readFile);
+  }
 
-  readonly resolveImport = (specifier: string, fromFile: string): string | undefined =>
-    resolveRelativeImport(specifier, fromFile, this.fileExists);
+  private readonly resolved = new Map<string, string | undefined>();
+
+  /** Imports that resolved to nothing, by the path (without extension) they would resolve to. */
+  private readonly unresolved = new Map<string, string[]>();
+
+  /** A new file may be what an earlier import could not resolve to. */
+  private forgetUnresolved(fileName: string): void {
+    const base = normalisePath(fileName).replace(/\.[cm]?[jt]sx?$/i, '');
+    for (const candidate of [base, base.replace(/[\\/]index$/, '')]) {
+      for (const key of this.unresolved.get(candidate) ?? []) this.resolved.delete(key);
+      this.unresolved.delete(candidate);
+    }
+  }
+
+  readonly resolveImport = (specifier: string, fromFile: string): string | undefined => {
+    if (!specifier.startsWith('.')) return undefined;
+    const key = `${path.dirname(fromFile)}\0${specifier}`;
+    if (this.resolved.has(key)) return this.resolved.get(key);
+    const target = resolveRelativeImport(specifier, fromFile, this.fileExists);
+    this.resolved.set(key, target);
+    if (target === undefined) {
+      const base = path.resolve(path.dirname(fromFile), specifier).replace(/\.[cm]?jsx?$/i, '');
+      this.unresolved.set(base, [...(this.unresolved.get(base) ?? []), key]);
+    }
+    return target;
+  };
+
+  // ProjectKnowledge: what other files tell one file's scan.
+  private aggregate(): AggregatedFacts {
+    if (this.aggregated) return this.aggregated;
+    const result: AggregatedFacts = {
+      wrappers: new Map(),
+      toolBases: new Map(),
+      classes: new Map(),
+      guarding: new Set(),
+      guardedKeys: new Set(),
+    };
+    for (const file of this.knowledgeFiles) {
+      const facts = this.facts.get(file);
+      if (facts) addKnowledge(result, facts);
+    }
+    this.aggregated = result;
+    return result;
+  }
+  wrapper(name: string): WrapperSignature | undefined {
+    const found = this.aggregate().wrappers.get(name);
+    this.looked?.set(`w:${name}`, lookupSignature(found));
+    return found;
+  }
+  toolBase(name: string): ToolBaseClass | undefined {
+    const found = this.aggregate().toolBases.get(name);
+    this.looked?.set(`b:${name}`, lookupSignature(found));
+    return found;
+  }
+  classFact(name: string): ClassFact | undefined {
+    const found = this.aggregate().classes.get(name);
+    this.looked?.set(`c:${name}`, lookupSignature(found));
+    return found;
+  }
+  guardedKey(key: string): boolean {
+    const found = this.aggregate().guardedKeys.has(key);
+    this.looked?.set(`k:${key}`, found ? '1' : '');
+    return found;
+  }
+  guardingWrapper(name: string): boolean {
+    const found = this.aggregate().guarding.has(name);
+    this.looked?.set(`g:${name}`, found ? '1' : '');
+    return found;
+  }
+
+  /** Whether what a scan looked up in the project's knowledge is still what it was. */
+  private sameKnowledge(looked: ReadonlyMap<string, string>): boolean {
+    const facts = this.aggregate();
+    for (const [key, before] of looked) {
+      const name = key.slice(2);
+      const now =
+        key[0] === 'w'
+          ? lookupSignature(facts.wrappers.get(name))
+          : key[0] === 'b'
+            ? lookupSignature(facts.toolBases.get(name))
+            : key[0] === 'c'
+              ? lookupSignature(facts.classes.get(name))
+              : (key[0] === 'k' ? facts.guardedKeys.has(name) : facts.guarding.has(name))
+                ? '1'
+                : '';
+      if (now !== before) return false;
+    }
+    return true;
+  }
+  constant(specifier: string, fromFile: string, exportName: string): ConstValue | undefined {
+    const target = this.resolveImport(specifier, fromFile);
+    if (!target) return undefined;
+    const found = this.resolveExport(normalisePath(target), exportName);
+    this.reading?.add(normalisePath(target));
+    this.reading?.add(found.fileName);
+    return this.facts.get(found.fileName)?.constants.get(found.exportName);
+  }
+
+  /** Follows re-exports (`export { x } from`, `export * from`) to the file that defines an export. */
+  resolveExport(fileName: string, exportName: string, depth = 0): { fileName: string; exportName: string } {
+    const facts = this.facts.get(fileName);
+    if (!facts || depth > 5 || facts.declared.has(exportName)) return { fileName, exportName };
+    for (const reexport of facts.reexports) {
+      if (reexport.exportName !== exportName && reexport.exportName !== '*') continue;
+      const target = this.resolveImport(reexport.specifier, fileName);
+      if (!target) continue;
+      const next = reexport.exportName === '*' ? exportName : reexport.importedName;
+      const resolved = this.resolveExport(normalisePath(target), next, depth + 1);
+      if (reexport.exportName !== '*' || this.facts.get(resolved.fileName)?.declared.has(resolved.exportName)) {
+        return resolved;
+      }
+    }
+    return { fileName, exportName };
+  }
+
+  /** Names that make another file's scan depend on this project's facts (wrappers, tool base classes). */
+  knowledgeNames(): string[] {
+    const facts = this.aggregate();
+    return [...facts.wrappers.keys(), ...facts.toolBases.keys()];
+  }
+
+  private setFacts(fileName: string, facts: FileFacts | undefined): void {
+    const key = normalisePath(fileName);
+    const before = this.facts.get(key);
+    const signature = knowledgeSignature(facts);
+    const beforeSignature = knowledgeSignature(before);
+    if (beforeSignature !== signature) {
+      // A file that brings knowledge for the first time is added in place; any other change rebuilds.
+      if (beforeSignature === '' && facts && this.aggregated) addKnowledge(this.aggregated, facts);
+      else this.aggregated = undefined;
+    }
+    if (signature) this.knowledgeFiles.add(key);
+    else this.knowledgeFiles.delete(key);
+    if (exportsSignature(before) !== exportsSignature(facts)) this.exportStamps.set(key, ++this.stampCounter);
+    if (facts) this.facts.set(key, facts);
+    else this.facts.delete(key);
+  }
 
   /** Exports of `fileName` that files of this project register as tool handlers. */
   externalExportsFor(fileName: string): Map<string, ExternalInfo> {
     const target = normalisePath(fileName);
     const result = new Map<string, ExternalInfo>();
     for (const refs of this.registered.values()) {
-      for (const ref of refs) {
-        if (ref.fileName === target) result.set(ref.exportName, { kind: ref.kind, toolName: ref.toolName });
+      for (const registered of refs) {
+        const ref = this.facts.get(registered.fileName)?.reexports.length
+          ? { ...registered, ...this.resolveExport(registered.fileName, registered.exportName) }
+          : registered;
+        if (ref.fileName === target) {
+          result.set(ref.exportName, {
+            kind: ref.kind,
+            toolName: ref.toolName,
+            role: ref.role,
+            evidence: ref.evidence,
+          });
+        }
       }
     }
     return result;
@@ -78,7 +275,7 @@ export class Project {
     const before = this.registered.get(key) ?? [];
     const signature = (list: readonly ExternalHandlerRef[]) =>
       list
-        .map((r) => `${r.fileName}#${r.exportName}#${r.kind}`)
+        .map((r) => `${r.fileName}#${r.exportName}#${r.kind}#${r.role ?? ''}`)
         .sort()
         .join('|');
     if (signature(before) === signature(refs)) return [];
@@ -88,21 +285,120 @@ export class Project {
   }
 
   forget(fileName: string): string[] {
+    this.scans.delete(normalisePath(fileName));
+    this.setFacts(fileName, undefined);
+    this.toolImports.delete(normalisePath(fileName));
     return this.setRegistrations(fileName, []);
   }
 
-  /**
-   * Cheap pre-pass: records a file's cross-file registrations without running checks. Pass the parsed
-   * file when the caller will analyse it too, so it is parsed once.
-   */
-  indexText(fileName: string, text: string, settings: EngineSettings, parsed?: ts.SourceFile): IndexedFile {
-    if (looksBinary(text) || !isRelevant(text, settings, false)) return { changed: this.forget(fileName) };
-    const sourceFile = parsed ?? parseSource(normalisePath(fileName), text);
-    const scan = scanHandlers(sourceFile, {
+  /** Whether the file is MCP code worth scanning for tools (before any scan). */
+  mayScan(fileName: string, text: string, settings: EngineSettings, registeredElsewhere: boolean): boolean {
+    if (registeredElsewhere || optedIn(text, settings.handlerFactories) || MCP_SERVER_IMPORT.test(text)) return true;
+    const scope = this.scopes.scopeOf(fileName);
+    return scope === 'mcp' || (scope === 'loose' && LOOSE_MCP_TEXT.test(text));
+  }
+
+  /** Whether a scanned file gets findings: it is MCP code by project, import, tools or an explicit opt-in. */
+  private wantsChecks(
+    fileName: string,
+    text: string,
+    settings: EngineSettings,
+    registeredElsewhere: boolean,
+    scan: HandlerScan,
+  ): boolean {
+    if (registeredElsewhere || optedIn(text, settings.handlerFactories) || MCP_SERVER_IMPORT.test(text)) return true;
+    if (scan.handlers.length > 0 || scan.registrations.length > 0) return true;
+    const scope = this.scopes.scopeOf(fileName);
+    // In an MCP project, other files with error envelopes count when tool code imports them (helpers).
+    return scope === 'loose' || (scope === 'mcp' && /\bisError\b/.test(text) && this.importedByToolCode(fileName));
+  }
+
+  private importedByToolCode(fileName: string): boolean {
+    const key = normalisePath(fileName);
+    for (const imported of this.toolImports.values()) if (imported.has(key)) return true;
+    return false;
+  }
+
+  /** Remembers the files that tool code (a file with tools, handlers or an MCP import) imports. */
+  private noteToolImports(fileName: string, text: string, scan: HandlerScan): void {
+    const key = normalisePath(fileName);
+    const toolCode = scan.registrations.length > 0 || scan.handlers.length > 0 || MCP_SERVER_IMPORT.test(text);
+    if (!toolCode) {
+      this.toolImports.delete(key);
+      return;
+    }
+    const resolved = new Set<string>();
+    for (const specifier of scan.facts.relativeImports) {
+      const target = this.resolveImport(specifier, key);
+      if (target) resolved.add(normalisePath(target));
+    }
+    this.toolImports.set(key, resolved);
+  }
+
+  /** Scans a parsed file, or reuses its last scan when neither the parse nor the project changed since. */
+  private scanOf(
+    fileName: string,
+    sourceFile: ts.SourceFile,
+    settings: EngineSettings,
+    options: ReturnType<Project['scanOptions']>,
+  ): HandlerScan {
+    const key = normalisePath(fileName);
+    const factories = settings.handlerFactories.join('\n');
+    const external = [...options.externalExports]
+      .map(([name, ref]) => `${name}#${ref.kind}#${ref.role ?? ''}`)
+      .join('|');
+    const cached = this.scans.get(key);
+    if (
+      cached &&
+      cached.sourceFile === sourceFile &&
+      this.sameKnowledge(cached.looked) &&
+      cached.factories === factories &&
+      cached.external === external &&
+      [...cached.reads].every(([file, stamp]) => (this.exportStamps.get(file) ?? 0) === stamp)
+    ) {
+      return cached.scan;
+    }
+    this.reading = new Set();
+    this.looked = new Map();
+    const scan = scanHandlers(sourceFile, options);
+    const looked = this.looked;
+    this.looked = undefined;
+    const reads = new Map([...this.reading].map((file) => [file, this.exportStamps.get(file) ?? 0]));
+    this.reading = undefined;
+    this.setFacts(fileName, scan.facts);
+    this.noteToolImports(fileName, sourceFile.text, scan);
+    const changed = this.setRegistrations(fileName, scan.external);
+    this.scans.set(key, { sourceFile, looked, factories, external, reads, scan });
+    this.lastChanged = changed;
+    return scan;
+  }
+
+  private lastChanged: string[] = [];
+
+  private scanOptions(fileName: string, settings: EngineSettings) {
+    return {
       handlerFactories: settings.handlerFactories,
       resolveImport: this.resolveImport,
-    });
-    return { changed: this.setRegistrations(fileName, scan.external), sourceFile, scan };
+      knowledge: this,
+      externalExports: this.externalExportsFor(fileName),
+    };
+  }
+
+  /**
+   * Cheap pre-pass: records a file's cross-file registrations and facts without running checks. Pass the
+   * parsed file when the caller will analyse it too, so it is parsed once.
+   */
+  indexText(fileName: string, text: string, settings: EngineSettings, parsed?: ts.SourceFile): IndexedFile {
+    // A file seen for the first time may be what an earlier import could not resolve to.
+    if (!this.scans.has(normalisePath(fileName))) this.forgetUnresolved(fileName);
+    const options = this.scanOptions(fileName, settings);
+    if (looksBinary(text) || !this.mayScan(fileName, text, settings, options.externalExports.size > 0)) {
+      return { changed: this.forget(fileName) };
+    }
+    const sourceFile = parsed ?? parseSource(normalisePath(fileName), text);
+    this.lastChanged = [];
+    const scan = this.scanOf(fileName, sourceFile, settings, options);
+    return { changed: this.lastChanged, sourceFile, scan };
   }
 
   /** Runs the checks on one file's text (or its parse of that text). Never throws: a failure is reported as skipped. */
@@ -119,12 +415,20 @@ export class Project {
       return { kind: 'skipped', reason };
     };
     if (looksBinary(text)) return skip('binary');
-    const externalExports = this.externalExportsFor(fileName);
-    if (!isRelevant(text, settings, externalExports.size > 0)) return skip('not-mcp');
+    const options = this.scanOptions(fileName, settings);
+    const elsewhere = options.externalExports.size > 0;
+    if (!this.mayScan(fileName, text, settings, elsewhere)) return skip('not-mcp');
     try {
       const sourceFile = parsed ?? parseSource(normalisePath(fileName), text);
-      const result = analyseSourceFile(sourceFile, settings, { externalExports, resolveImport: this.resolveImport });
-      const changed = record ? this.setRegistrations(fileName, result.scan.external) : [];
+      let scan: HandlerScan;
+      let changed: string[] = [];
+      if (record) {
+        this.lastChanged = [];
+        scan = this.scanOf(fileName, sourceFile, settings, options);
+        changed = this.lastChanged;
+      } else scan = scanHandlers(sourceFile, options);
+      if (!this.wantsChecks(fileName, text, settings, elsewhere, scan)) return { kind: 'skipped', reason: 'not-mcp' };
+      const result = analyseSourceFile(sourceFile, settings, { scan });
       return { kind: 'analysed', result, changed };
     } catch (error) {
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -140,8 +444,13 @@ export function isIndexable(fileName: string): boolean {
 }
 
 /** Source files under the given paths (files as given; directories walked, skipping build output and dependencies). */
-export function collectSourceFiles(paths: readonly string[]): { files: string[]; unreadable: string[] } {
+export function collectSourceFiles(paths: readonly string[]): {
+  files: string[];
+  unreadable: string[];
+  manifests: string[];
+} {
   const files: string[] = [];
+  const manifests: string[] = [];
   const unreadable: string[] = [];
   const walkDirectory = (directory: string): void => {
     let entries: fs.Dirent[];
@@ -155,6 +464,8 @@ export function collectSourceFiles(paths: readonly string[]): { files: string[];
       const full = path.join(directory, entry.name);
       if (entry.isDirectory()) {
         if (!IGNORED_DIRECTORIES.has(entry.name) && !entry.name.startsWith('.')) walkDirectory(full);
+      } else if (entry.isFile() && entry.name === 'package.json') {
+        manifests.push(full);
       } else if (entry.isFile() && SOURCE_FILE_PATTERN.test(entry.name) && !DECLARATION_FILE.test(entry.name)) {
         files.push(full);
       }
@@ -172,5 +483,87 @@ export function collectSourceFiles(paths: readonly string[]): { files: string[];
     else if (stat.isFile()) files.push(given);
     else unreadable.push(given);
   }
-  return { files, unreadable };
+  return { files, unreadable, manifests };
+}
+
+/** What of a file's facts other files' scans depend on, as one comparable string. */
+function addKnowledge(into: AggregatedFacts, facts: FileFacts): void {
+  for (const [name, wrapper] of facts.wrappers) if (!into.wrappers.has(name)) into.wrappers.set(name, wrapper);
+  for (const [name, base] of facts.toolBases) into.toolBases.set(name, base);
+  for (const fact of facts.classes) if (!into.classes.has(fact.name)) into.classes.set(fact.name, fact);
+  for (const name of facts.guardingWrappers) into.guarding.add(name);
+  for (const key of facts.guardedKeys) into.guardedKeys.add(key);
+}
+
+function lookupSignature(found: WrapperSignature | ToolBaseClass | ClassFact | undefined): string {
+  if (!found) return '';
+  return 'evidence' in found && Array.isArray(found.evidence)
+    ? JSON.stringify({ ...found, evidence: undefined })
+    : JSON.stringify(found);
+}
+
+function knowledgeSignature(facts: FileFacts | undefined): string {
+  if (!facts) return '';
+  const wrappers = [...facts.wrappers.values()].map(
+    (w) => `${w.name}:${JSON.stringify([w.nameFrom, w.handlerFrom, w.definitionFrom])}`,
+  );
+  const bases = [...facts.toolBases.values()].map((b) => `${b.name}:${b.handlerMethods.join(',')}`);
+  const classes = facts.classes.map((c) => `${c.name}<${c.base ?? ''}${c.guards ? '!' : ''}`);
+  const parts = [wrappers, bases, classes, [...facts.guardingWrappers], [...facts.guardedKeys]];
+  return parts.every((list) => list.length === 0) ? '' : parts.map((list) => list.join('|')).join('\n');
+}
+
+/** What of a file's facts the files importing it depend on (constants, re-exports, exported names). */
+function exportsSignature(facts: FileFacts | undefined): string {
+  if (!facts) return '';
+  const reexports = facts.reexports.map((r) => `${r.exportName}<${r.specifier}#${r.importedName}`);
+  return [JSON.stringify([...facts.constants]), reexports.join('|'), [...facts.declared].join('|')].join('\n');
+}
+
+/** A file of a workspace, read once. */
+export interface WorkspaceFile {
+  fileName: string;
+  text: string;
+}
+
+/**
+ * Indexes a workspace's files in two passes (the second only for files that use wrappers or tool base
+ * classes that other files define), so cross-file wrappers, base classes and handlers are known before
+ * any file is analysed. Returns each indexed file's parse.
+ */
+export function indexWorkspace(
+  project: Project,
+  files: readonly WorkspaceFile[],
+  settings: EngineSettings,
+  manifests: readonly string[] = [],
+  onError?: (fileName: string, error: unknown) => void,
+): Map<string, ts.SourceFile> {
+  for (const manifest of manifests) project.scopes.addManifest(manifest);
+  const parsed = new Map<string, ts.SourceFile>();
+  // Contained: a file the parser cannot take (nesting too deep) is reported and left out; the others are indexed.
+  const failed = new Set<string>();
+  for (const { fileName, text } of files) {
+    try {
+      const indexed = project.indexText(fileName, text, settings);
+      if (indexed.sourceFile) parsed.set(fileName, indexed.sourceFile);
+    } catch (error) {
+      failed.add(fileName);
+      onError?.(fileName, error);
+    }
+  }
+  const names = project.knowledgeNames().filter((name) => /^[\w$]+$/.test(name));
+  const uses = names.length > 0 ? new RegExp(`\\b(?:${names.join('|')})\\b`) : undefined;
+  for (const { fileName, text } of files) {
+    const sourceFile = parsed.get(fileName);
+    if (!sourceFile) continue;
+    if ((uses && uses.test(text)) || project.externalExportsFor(fileName).size > 0) {
+      try {
+        project.indexText(fileName, text, settings, sourceFile);
+      } catch (error) {
+        parsed.delete(fileName);
+        if (!failed.has(fileName)) onError?.(fileName, error);
+      }
+    }
+  }
+  return parsed;
 }

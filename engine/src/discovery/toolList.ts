@@ -1,32 +1,96 @@
 /** The tools a file registers, in the stable shape of `mcp-envelope tools --format json`. */
 import type ts from 'typescript';
-import { isRelevant, looksBinary, parseSource } from '../engine';
-import { type HandlerScan, scanHandlers } from './handlers';
+import type { EngineSettings } from '../types';
+import type { HandlerScan, RegistrationKind, ToolRegistration } from './handlers';
+import { Project } from './project';
+import { functionName } from './scanContext';
 
-export type ListedToolKind = 'registerTool' | 'tool' | 'setRequestHandler';
+/** How a tool is registered, in the words of docs/tool-discovery.md. */
+export type ToolStyle = 'sdk' | 'wrapper' | 'definition' | 'class' | 'dispatcher' | 'factory' | 'tag';
+
+const STYLE_OF: Record<RegistrationKind, ToolStyle> = {
+  registerTool: 'sdk',
+  tool: 'sdk',
+  registerToolTask: 'sdk',
+  addTool: 'sdk',
+  setRequestHandler: 'dispatcher',
+  dispatch: 'dispatcher',
+  wrapper: 'wrapper',
+  definition: 'definition',
+  factory: 'factory',
+  class: 'class',
+  jsdoc: 'tag',
+};
 
 export interface FileTool {
   name: string | null;
-  /** 1-based line of the registration call. */
+  /** 1-based line of the registration site. */
   line: number;
-  kind: ListedToolKind;
+  kind: RegistrationKind;
+  style: ToolStyle;
+  /** The name as written, when it is not a plain string literal. */
+  nameExpression?: string;
+  /** Why this counts as a tool, outermost first. */
+  evidence: string[];
+  /** The handler function, when it is in the same file. */
+  handler?: { line: number; name?: string };
 }
 
-export function listTools(fileName: string, text: string, handlerFactories: readonly string[]): FileTool[] {
-  const settings = { handlerFactories, severities: {}, categoryCase: 'upper', envelopeStyle: 'recommended' } as const;
-  if (looksBinary(text) || !isRelevant(text, settings, false)) return [];
-  const sourceFile = parseSource(fileName, text);
-  return toolsOf(sourceFile, scanHandlers(sourceFile, { handlerFactories: [] }));
+function lineAt(sourceFile: ts.SourceFile, node: ts.Node): number {
+  return sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
+}
+
+export function toolOf(sourceFile: ts.SourceFile, registration: ToolRegistration): FileTool {
+  const tool: FileTool = {
+    name: registration.name,
+    line: lineAt(sourceFile, registration.node),
+    kind: registration.kind,
+    style: STYLE_OF[registration.kind],
+    evidence: registration.evidence,
+  };
+  if (registration.nameExpression) tool.nameExpression = registration.nameExpression;
+  if (registration.handler) {
+    const name = functionName(registration.handler);
+    tool.handler = { line: lineAt(sourceFile, registration.handler), ...(name ? { name } : {}) };
+  }
+  return tool;
 }
 
 /** The listed tools of a file already scanned (no second parse). */
 export function toolsOf(sourceFile: ts.SourceFile, scan: HandlerScan): FileTool[] {
-  const tools: FileTool[] = [];
-  for (const registration of scan.registrations) {
-    const kind = registration.kind;
-    if (kind !== 'registerTool' && kind !== 'tool' && kind !== 'setRequestHandler') continue;
-    const line = sourceFile.getLineAndCharacterOfPosition(registration.node.getStart(sourceFile)).line + 1;
-    tools.push({ name: registration.name, line, kind });
+  return scan.registrations.filter((r) => r.listed).map((r) => toolOf(sourceFile, r));
+}
+
+/** The tools of one file on its own (no project around it). */
+export function listTools(fileName: string, text: string, handlerFactories: readonly string[]): FileTool[] {
+  const settings: EngineSettings = {
+    handlerFactories,
+    severities: {},
+    categoryCase: 'upper',
+    envelopeStyle: 'recommended',
+  };
+  const indexed = new Project().indexText(fileName, text, settings);
+  return indexed.sourceFile && indexed.scan ? toolsOf(indexed.sourceFile, indexed.scan) : [];
+}
+
+/**
+ * A definition object that a dispatcher branch of the same name (in another file) routes to is one tool,
+ * listed once, at the branch; its handler is still checked where it is defined.
+ */
+export function withoutDispatchedDefinitions<T extends FileTool>(
+  tools: readonly T[],
+  fileOf: (tool: T) => string,
+): T[] {
+  const dispatched = new Map<string, Set<string>>();
+  for (const tool of tools) {
+    if (tool.kind !== 'dispatch' || tool.name === null) continue;
+    const files = dispatched.get(tool.name) ?? new Set<string>();
+    files.add(fileOf(tool));
+    dispatched.set(tool.name, files);
   }
-  return tools;
+  return tools.filter((tool) => {
+    if (tool.style !== 'definition' || tool.name === null) return true;
+    const files = dispatched.get(tool.name);
+    return !files || files.has(fileOf(tool));
+  });
 }

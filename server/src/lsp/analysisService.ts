@@ -11,10 +11,12 @@ import {
   Project,
   collectSourceFiles,
   type FileTool,
+  toolOf,
   toolsOf,
   type Finding,
   type Settings,
   engineSettings,
+  withoutDispatchedDefinitions,
 } from '../../../engine/src';
 
 export interface DocumentAnalysis {
@@ -109,37 +111,75 @@ export class AnalysisService {
     this.cache.clear();
   }
 
-  /** Indexes every source file under the folders (cross-file handlers, tool list), yielding between chunks. */
+  /**
+   * Indexes every source file under the folders (cross-file handlers, wrappers, base classes, tool list),
+   * yielding between chunks; a second pass revisits the files that use what other files define.
+   */
   async indexFolders(
     folders: readonly string[],
     settingsFor: (uri: string) => Promise<Settings>,
   ): Promise<Set<string>> {
     const changed = new Set<string>();
-    const { files } = collectSourceFiles(folders);
+    const { files, manifests } = collectSourceFiles(folders);
+    for (const manifest of manifests) this.project.scopes.addManifest(manifest);
+    const texts = new Map<string, string>();
+    const indexFile = async (file: string, text: string): Promise<boolean> => {
+      const uri = URI.file(file).toString();
+      const engine = engineSettings(await settingsFor(uri));
+      const indexed = this.project.indexText(file, text, engine);
+      for (const target of indexed.changed) changed.add(target);
+      // Open documents keep the tools of their own (newer) text.
+      if (!this.cache.has(uri)) {
+        this.tools.set(uri, indexed.sourceFile && indexed.scan ? toolsOf(indexed.sourceFile, indexed.scan) : []);
+      }
+      return indexed.scan !== undefined;
+    };
     for (let i = 0; i < files.length; i++) {
       const file = files[i];
-      const uri = URI.file(file).toString();
       try {
         const text = await fs.promises.readFile(file, 'utf8');
-        const engine = engineSettings(await settingsFor(uri));
-        const indexed = this.project.indexText(file, text, engine);
-        for (const target of indexed.changed) changed.add(target);
-        // Open documents keep the tools of their own (newer) text.
-        if (!this.cache.has(uri)) {
-          this.tools.set(uri, indexed.sourceFile && indexed.scan ? toolsOf(indexed.sourceFile, indexed.scan) : []);
-        }
+        if (await indexFile(file, text)) texts.set(file, text);
       } catch (error) {
         this.log(`Could not index ${file}: ${error instanceof Error ? error.message : String(error)}`);
       }
       if (i % 50 === 49) await new Promise((resolve) => setImmediate(resolve));
     }
+    const names = this.project.knowledgeNames().filter((name) => /^[\w$]+$/.test(name));
+    const uses = names.length > 0 ? new RegExp(`\\b(?:${names.join('|')})\\b`) : undefined;
+    let count = 0;
+    for (const [file, text] of texts) {
+      if ((uses && uses.test(text)) || this.project.externalExportsFor(file).size > 0) {
+        await indexFile(file, text);
+        if (++count % 50 === 49) await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
     return changed;
+  }
+
+  /** The registration (or handler) at an offset of an analysed document, with why it counts as a tool. */
+  toolAt(document: TextDocument, offset: number): { tool: FileTool; start: number; end: number } | undefined {
+    const result = this.cache.get(document.uri)?.result;
+    if (!result) return undefined;
+    const sourceFile = result.sourceFile;
+    for (const registration of result.scan.registrations) {
+      const targets = [registration.nameNode, registration.handler?.name].filter(
+        (n): n is NonNullable<typeof n> => !!n,
+      );
+      for (const target of targets) {
+        if (target.pos < 0 || !target.parent) continue;
+        const start = target.getStart(sourceFile);
+        if (offset >= start && offset <= target.getEnd()) {
+          return { tool: toolOf(sourceFile, registration), start, end: target.getEnd() };
+        }
+      }
+    }
+    return undefined;
   }
 
   /** Every registered tool known in the workspace. */
   workspaceTools(): WorkspaceTool[] {
-    const result: WorkspaceTool[] = [];
+    const result: (WorkspaceTool & FileTool)[] = [];
     for (const [uri, tools] of this.tools) for (const tool of tools) result.push({ ...tool, uri });
-    return result;
+    return withoutDispatchedDefinitions<WorkspaceTool & FileTool>(result, (tool) => tool.uri);
   }
 }

@@ -1,0 +1,230 @@
+/**
+ * Tool-definition objects: `{ name, description, inputSchema | parameters | schema, handler | execute | handle | run }`
+ * written plainly (kept in arrays or maps and registered in a loop), passed to a factory
+ * (`defineTool({…})`, `tool({…})`) or to FastMCP's `addTool({…})`, keyed by tool name
+ * (`{ list_tables: tool({…}) }`), or naming their tool through a separate schema constant.
+ */
+import ts from 'typescript';
+import { propertyNameText, unwrapExpression } from '../parse/syntax';
+import { recordHandler } from './handlerTargets';
+import { type RegistrationKind, type ScanState, nameOf, where } from './scanContext';
+
+const HANDLER_KEYS = ['handler', 'execute', 'handle', 'run', 'call', 'callback', 'invoke'];
+const SCHEMA_KEYS = [
+  'inputSchema',
+  'parameters',
+  'schema',
+  'argsShape',
+  'input',
+  'paramsSchema',
+  'inputShape',
+  'params',
+  'argsSchema',
+];
+/** Keys of objects that are not tools even with a name and a handler (HTTP routes, CLI commands). */
+const NOT_TOOL_KEYS = ['url', 'path', 'route', 'command', 'commands'];
+/** Tool APIs that are not MCP: their factories and objects are not MCP tools. */
+const NON_MCP_MODULES =
+  /^(ai|@ai-sdk\/|langchain|@langchain\/|@openai\/agents|@mastra\/|llamaindex|genkit|@genkit-ai\/)/;
+
+type Member = ts.ObjectLiteralElementLike;
+
+function memberOf(object: ts.ObjectLiteralExpression, keys: readonly string[]): Member | undefined {
+  for (const key of keys) {
+    const found = object.properties.find((p) => !ts.isSpreadAssignment(p) && propertyNameText(p.name) === key);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function valueOfMember(member: Member | undefined): ts.Expression | undefined {
+  if (!member) return undefined;
+  if (ts.isPropertyAssignment(member)) return member.initializer;
+  if (ts.isShorthandPropertyAssignment(member)) return member.name;
+  if (ts.isMethodDeclaration(member)) return undefined;
+  return undefined;
+}
+
+function handlerMember(object: ts.ObjectLiteralExpression): Member | undefined {
+  const member = memberOf(object, HANDLER_KEYS);
+  if (!member) return undefined;
+  if (ts.isMethodDeclaration(member)) return member;
+  const value = valueOfMember(member);
+  if (!value) return undefined;
+  const inner = unwrapExpression(value);
+  const callable =
+    ts.isArrowFunction(inner) || ts.isFunctionExpression(inner) || ts.isIdentifier(inner) || ts.isCallExpression(inner);
+  return callable ? member : undefined;
+}
+
+function nameExpression(state: ScanState, object: ts.ObjectLiteralExpression): ts.Expression | undefined {
+  const method = valueOfMember(memberOf(object, ['method']));
+  const name = valueOfMember(memberOf(object, ['name', 'toolName']));
+  if (method && name) {
+    const resolved = nameOf(state, method).name;
+    if (resolved !== null && /^[a-z][a-z0-9_.-]*$/.test(resolved)) return method;
+  }
+  if (name) return name;
+  // `{ schema: observeSchema, handle }` where `const observeSchema = { name: 'observe', … }`.
+  const schema = valueOfMember(memberOf(object, ['schema', 'definition', 'tool']));
+  if (schema) {
+    const inner = unwrapExpression(schema);
+    if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) {
+      const constant = state.constants.get(inner.getText(state.sourceFile).split('.')[0]);
+      if (constant !== undefined && typeof constant === 'object') {
+        const synthetic = ts.factory.createPropertyAccessExpression(inner, 'name');
+        return ts.setTextRange(synthetic, inner);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The key an object (or the factory call around it) is stored under: `{ list_tables: tool({…}) }`. */
+function keyOf(site: ts.Node): string | undefined {
+  const parent = site.parent;
+  if (ts.isPropertyAssignment(parent) && parent.initializer === site) return propertyNameText(parent.name);
+  return undefined;
+}
+
+/** The call an object is the argument of (a factory), if any. */
+function factoryCall(object: ts.ObjectLiteralExpression): ts.CallExpression | undefined {
+  let node: ts.Node = object;
+  while (
+    ts.isParenthesizedExpression(node.parent) ||
+    ts.isAsExpression(node.parent) ||
+    ts.isSatisfiesExpression(node.parent)
+  ) {
+    node = node.parent;
+  }
+  const parent = node.parent;
+  return ts.isCallExpression(parent) && parent.arguments.includes(node as ts.Expression) ? parent : undefined;
+}
+
+function calleeModule(state: ScanState, call: ts.CallExpression): string | undefined {
+  let callee: ts.Expression = call.expression;
+  while (ts.isPropertyAccessExpression(callee)) callee = callee.expression;
+  return ts.isIdentifier(callee) ? state.imports.get(callee.text)?.specifier : undefined;
+}
+
+const HANDLER_KEY_SET = new Set(HANDLER_KEYS);
+
+/** A cheap first look: does any property carry a handler-like key? */
+function mayBeDefinition(object: ts.ObjectLiteralExpression): boolean {
+  for (const property of object.properties) {
+    const name = property.name;
+    if (name && ts.isIdentifier(name) && HANDLER_KEY_SET.has(name.text)) return true;
+  }
+  return false;
+}
+
+/** Records one definition object as a tool registration; `site` is where it is registered or defined. */
+export function definitionFromObject(
+  state: ScanState,
+  object: ts.ObjectLiteralExpression,
+  site: ts.Node,
+  kind: RegistrationKind,
+  evidence: readonly string[],
+  allowNameless = false,
+): boolean {
+  const handler = handlerMember(object);
+  let nameNode = nameExpression(state, object);
+  if (
+    !nameNode &&
+    allowNameless &&
+    ts.isCallExpression(site) &&
+    site.arguments[0] &&
+    ts.isStringLiteralLike(site.arguments[0])
+  ) {
+    nameNode = site.arguments[0];
+  }
+  const key = nameNode ? undefined : keyOf(site);
+  if (!handler || (!nameNode && key === undefined && !allowNameless)) return false;
+  const resolved = nameNode ? nameOf(state, nameNode) : { name: key ?? null, expression: key ?? '' };
+  const handlerKey = propertyNameText(handler.name) ?? 'handler';
+  const recorded = ts.isMethodDeclaration(handler)
+    ? recordMethod(state, handler, kind, resolved.name, evidence)
+    : recordHandler(state, valueOfMember(handler), kind, resolved.name, evidence);
+  if (recorded.fn && (state.guardedKeys.has(handlerKey) || state.knowledge.guardedKey?.(handlerKey))) {
+    const recordedHandler = state.handlers.find((h) => h.fn === recorded.fn);
+    if (recordedHandler) recordedHandler.guarded = true;
+  }
+  state.registrations.push({
+    name: resolved.name,
+    nameExpression: nameNode && !ts.isStringLiteralLike(unwrapExpression(nameNode)) ? resolved.expression : undefined,
+    kind,
+    node: site,
+    nameNode: nameNode && nameNode.parent ? nameNode : (handler.name ?? site),
+    handler: recorded.fn,
+    evidence: [...evidence, `handler: its ${handlerKey} property`, ...recorded.evidence],
+    listed: true,
+  });
+  return true;
+}
+
+function recordMethod(
+  state: ScanState,
+  method: ts.MethodDeclaration,
+  kind: RegistrationKind,
+  toolName: string | null,
+  evidence: readonly string[],
+): { fn: ts.MethodDeclaration; evidence: string[] } {
+  if (!state.seen.has(method)) {
+    state.seen.add(method);
+    state.handlers.push({ fn: method, kind, lowLevel: false, toolName, evidence: [...evidence] });
+  }
+  return { fn: method, evidence: [] };
+}
+
+/**
+ * Keys a generic invoker calls inside its own try/catch: `try { return await tool.handler(args) } catch …`.
+ * The definitions' handlers under those keys are guarded by it.
+ */
+export function guardedKeysOf(state: ScanState): Set<string> {
+  const keys = new Set<string>();
+  for (const statement of state.index.of(ts.SyntaxKind.TryStatement, ts.isTryStatement)) {
+    if (!statement.catchClause) continue;
+    for (const call of state.index.within(statement.tryBlock, [ts.SyntaxKind.CallExpression])) {
+      if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) continue;
+      const key = call.expression.name.text;
+      const receiver = unwrapExpression(call.expression.expression);
+      if (!HANDLER_KEY_SET.has(key) || receiver.kind === ts.SyntaxKind.ThisKeyword) continue;
+      const receiverText = receiver.getText(state.sourceFile);
+      if (key === 'handler' || key === 'handle' || /tool|def|definition|entry|spec/i.test(receiverText)) keys.add(key);
+    }
+  }
+  return keys;
+}
+
+/** Definition objects not consumed by a registration call: plain, in factories, or keyed. */
+export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<string>): void {
+  for (const object of state.index.of(ts.SyntaxKind.ObjectLiteralExpression, ts.isObjectLiteralExpression)) {
+    if (!mayBeDefinition(object) || state.consumed.has(object)) continue;
+    if (!handlerMember(object)) continue;
+    if (memberOf(object, NOT_TOOL_KEYS)) continue;
+    const call = factoryCall(object);
+    const calleeName = call
+      ? ts.isIdentifier(call.expression)
+        ? call.expression.text
+        : ts.isPropertyAccessExpression(call.expression)
+          ? call.expression.name.text
+          : undefined
+      : undefined;
+    const configured = calleeName !== undefined && factories.has(calleeName);
+    if (call && !configured) {
+      const module = calleeModule(state, call);
+      if (module && NON_MCP_MODULES.test(module)) continue;
+    }
+    const hasSchema = memberOf(object, SCHEMA_KEYS) !== undefined;
+    const hasSpread = object.properties.some(ts.isSpreadAssignment);
+    if (!configured && !hasSchema && !(call && hasSpread)) continue;
+    const site = call ?? object;
+    const evidence = configured
+      ? [`passed to the handler factory ${calleeName}(…) at ${where(state, site)} (mcpEnvelope.handlerFactories)`]
+      : call
+        ? [`tool definition passed to ${calleeName ?? 'a factory'}(…) at ${where(state, site)}`]
+        : [`tool definition object at ${where(state, site)} (name, schema and handler)`];
+    state.consumed.add(object);
+    definitionFromObject(state, object, site, configured ? 'factory' : 'definition', evidence, configured);
+  }
+}

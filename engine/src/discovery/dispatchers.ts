@@ -1,0 +1,306 @@
+/**
+ * Low-level `tools/call` dispatchers: `setRequestHandler(CallToolRequestSchema, …)` whose handler (or a
+ * function it hands the tool name to) dispatches by `switch`, `if (name === 'x')` or a lookup table.
+ * Each branch is a tool; the function a branch calls is its handler.
+ */
+import ts from 'typescript';
+import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
+import { recordHandler } from './handlerTargets';
+import {
+  type ImportBinding,
+  type ScanState,
+  functionTarget,
+  isInlineFunction,
+  lineOf,
+  nameOf,
+  where,
+} from './scanContext';
+
+const NAME_IDENTIFIERS = /^(name|toolName|tool_name|toolname|tool|method)$/;
+
+function isNameish(expression: ts.Expression): boolean {
+  const inner = unwrapExpression(expression);
+  if (ts.isIdentifier(inner)) return NAME_IDENTIFIERS.test(inner.text);
+  if (ts.isPropertyAccessExpression(inner)) {
+    return /^(name|toolName)$/.test(inner.name.text) && /\bparams$/.test(inner.expression.getText());
+  }
+  return false;
+}
+
+export function isCallToolSchema(node: ts.Expression): boolean {
+  const inner = unwrapExpression(node);
+  if (ts.isStringLiteralLike(inner)) return inner.text === 'tools/call';
+  if (ts.isIdentifier(inner)) return inner.text === 'CallToolRequestSchema';
+  if (ts.isPropertyAccessExpression(inner)) return inner.name.text === 'CallToolRequestSchema';
+  return false;
+}
+
+/** Whether an `if` branch does a tool's work: it calls something or answers with an object. */
+function answers(statement: ts.Statement): boolean {
+  let found = false;
+  walk(statement, (node) => {
+    if (found || isFunctionLike(node)) return false;
+    if (
+      ts.isCallExpression(node) ||
+      (ts.isReturnStatement(node) && node.expression && ts.isObjectLiteralExpression(unwrapExpression(node.expression)))
+    ) {
+      found = true;
+    }
+    return !found;
+  });
+  return found;
+}
+
+/** Whether a call's value is what the branch answers with: returned, awaited into a variable, or assigned. */
+function resultOf(call: ts.CallExpression): boolean {
+  let node: ts.Node = call;
+  while (
+    ts.isAwaitExpression(node.parent) ||
+    ts.isParenthesizedExpression(node.parent) ||
+    ts.isAsExpression(node.parent)
+  ) {
+    node = node.parent;
+  }
+  const parent = node.parent;
+  return (
+    ts.isReturnStatement(parent) ||
+    ts.isVariableDeclaration(parent) ||
+    (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === node)
+  );
+}
+
+function addBranch(
+  state: ScanState,
+  site: ts.Node,
+  nameNode: ts.Expression,
+  body: readonly ts.Statement[] | ts.Node | undefined,
+  evidence: readonly string[],
+): void {
+  const resolved = nameOf(state, nameNode);
+  if (resolved.name === null) return;
+  // A later test of the same name (telemetry, post-processing) is not another tool.
+  if (state.registrations.some((r) => r.kind === 'dispatch' && r.name === resolved.name)) return;
+  // The branch's handler: the function whose result the branch returns or keeps, else the first one it calls.
+  let handlerCall: ts.CallExpression | undefined;
+  let firstCall: ts.CallExpression | undefined;
+  const scan = (node: ts.Node) =>
+    walk(node, (child) => {
+      if (handlerCall) return false;
+      if (isFunctionLike(child)) return false;
+      if (ts.isCallExpression(child) && functionTarget(state, child.expression)) {
+        if (resultOf(child)) handlerCall = child;
+        else firstCall ??= child;
+      }
+      return true;
+    });
+  if (Array.isArray(body)) for (const statement of body as readonly ts.Statement[]) scan(statement);
+  else if (body) scan(body as ts.Node);
+  handlerCall ??= firstCall;
+  const branchEvidence = [
+    `branch for '${resolved.name}' of the tools/call dispatcher (line ${lineOf(state, site)})`,
+    ...evidence,
+  ];
+  const recorded = handlerCall
+    ? recordHandler(state, handlerCall.expression, 'dispatch', resolved.name, branchEvidence)
+    : { fn: undefined, evidence: [] };
+  state.registrations.push({
+    name: resolved.name,
+    nameExpression: ts.isStringLiteralLike(unwrapExpression(nameNode)) ? undefined : resolved.expression,
+    kind: 'dispatch',
+    node: site,
+    nameNode,
+    handler: recorded.fn,
+    evidence: [
+      ...branchEvidence,
+      ...(handlerCall ? [`handler: ${handlerCall.expression.getText(state.sourceFile)}`] : []),
+    ],
+    listed: true,
+  });
+}
+
+/** Whether an object's values are functions (a handler table), not schemas or data that sit next to a lookup. */
+function isHandlerTable(state: ScanState, table: ts.ObjectLiteralExpression): boolean {
+  let functions = 0;
+  let others = 0;
+  for (const property of table.properties) {
+    if (ts.isMethodDeclaration(property)) functions++;
+    else if (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) {
+      const value = unwrapExpression(ts.isPropertyAssignment(property) ? property.initializer : property.name);
+      if (isInlineFunction(value) || (ts.isIdentifier(value) && state.functions.has(value.text))) functions++;
+      else if (!(ts.isIdentifier(value) && state.imports.has(value.text) && !/schema$/i.test(value.text))) others++;
+    }
+  }
+  return others === 0 || functions > others;
+}
+
+/** Entries of an object of handler functions keyed by tool name. */
+export function tableEntries(state: ScanState, table: ts.ObjectLiteralExpression, evidence: readonly string[]): number {
+  if (!isHandlerTable(state, table)) return 0;
+  let count = 0;
+  for (const property of table.properties) {
+    const key = propertyNameText(property.name);
+    if (key === undefined) continue;
+    const value = ts.isPropertyAssignment(property)
+      ? property.initializer
+      : ts.isShorthandPropertyAssignment(property)
+        ? property.name
+        : undefined;
+    const isMethod = ts.isMethodDeclaration(property);
+    if (!isMethod && !(value && (isInlineFunction(unwrapExpression(value)) || functionTarget(state, value)))) continue;
+    const entryEvidence = [`entry '${key}' of the handler table (line ${lineOf(state, property)})`, ...evidence];
+    let fn: FunctionLike | undefined;
+    if (isMethod) {
+      fn = property;
+      if (!state.seen.has(fn)) {
+        state.seen.add(fn);
+        state.handlers.push({ fn, kind: 'dispatch', lowLevel: false, toolName: key, evidence: entryEvidence });
+      }
+    } else fn = recordHandler(state, value, 'dispatch', key, entryEvidence).fn;
+    state.registrations.push({
+      name: key,
+      kind: 'dispatch',
+      node: property,
+      nameNode: property.name ?? property,
+      handler: fn,
+      evidence: entryEvidence,
+      listed: true,
+    });
+    count++;
+  }
+  return count;
+}
+
+/** `HANDLERS[tool.name]` next to a loop that registers definitions: the table's entries are the handlers. */
+export function scanTableLookups(state: ScanState, scope: ts.Node, evidence: readonly string[]): void {
+  walk(scope, (node) => {
+    if (
+      ts.isElementAccessExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      ts.isPropertyAccessExpression(node.argumentExpression) &&
+      /^(name|toolName)$/.test(node.argumentExpression.name.text)
+    ) {
+      const tableName = node.expression.text;
+      const tableEvidence = [`looked up as ${node.getText(state.sourceFile)} (${where(state, node)})`, ...evidence];
+      const table = localTable(state, tableName);
+      if (table) tableEntries(state, table, tableEvidence);
+      else externalRef(state, state.imports.get(tableName), 'table', tableEvidence);
+    }
+    return true;
+  });
+}
+
+function localTable(state: ScanState, name: string): ts.ObjectLiteralExpression | undefined {
+  for (const declaration of state.index.of(ts.SyntaxKind.VariableDeclaration, ts.isVariableDeclaration)) {
+    if (ts.isIdentifier(declaration.name) && declaration.name.text === name && declaration.initializer) {
+      const init = unwrapExpression(declaration.initializer);
+      return ts.isObjectLiteralExpression(init) ? init : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Finds the branches of a dispatching function; returns how many were found. */
+export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: readonly string[], depth = 0): number {
+  if (!fn.body) return 0;
+  const first = fn.parameters[0]?.name;
+  const requestName = first && ts.isIdentifier(first) ? first.text : undefined;
+  const isRequest = (argument: ts.Expression): boolean => {
+    const inner = unwrapExpression(argument);
+    return (
+      requestName !== undefined &&
+      ((ts.isIdentifier(inner) && inner.text === requestName) ||
+        (ts.isPropertyAccessExpression(inner) && inner.getText(state.sourceFile) === `${requestName}.params`))
+    );
+  };
+  let count = 0;
+  const before = state.registrations.length;
+  const followed = new Set<FunctionLike>();
+  walk(fn, (node) => {
+    if (ts.isSwitchStatement(node) && isNameish(node.expression)) {
+      for (const clause of node.caseBlock.clauses) {
+        if (ts.isCaseClause(clause)) addBranch(state, clause, clause.expression, clause.statements, evidence);
+      }
+    } else if (ts.isIfStatement(node)) {
+      const condition = unwrapExpression(node.expression);
+      if (
+        ts.isBinaryExpression(condition) &&
+        (condition.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken ||
+          condition.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken)
+      ) {
+        const [nameSide, valueSide] = isNameish(condition.left)
+          ? [condition.left, condition.right]
+          : [condition.right, condition.left];
+        if (isNameish(nameSide) && !isNameish(valueSide) && answers(node.thenStatement)) {
+          addBranch(state, node, valueSide, node.thenStatement, evidence);
+        }
+      }
+    } else if (
+      ts.isElementAccessExpression(node) &&
+      isNameish(node.argumentExpression) &&
+      ts.isIdentifier(node.expression)
+    ) {
+      const tableName = node.expression.text;
+      const table = localTable(state, tableName);
+      const tableEvidence = [`looked up as ${node.getText(state.sourceFile)} (${where(state, node)})`, ...evidence];
+      if (table) count += tableEntries(state, table, tableEvidence);
+      else externalRef(state, state.imports.get(tableName), 'table', tableEvidence);
+    } else if (ts.isCallExpression(node) && depth < 2 && node.arguments.some((a) => isNameish(a) || isRequest(a))) {
+      const target = functionTarget(state, node.expression);
+      const callEvidence = [
+        `tool name passed to ${node.expression.getText(state.sourceFile)} (${where(state, node)})`,
+        ...evidence,
+      ];
+      if (target?.fn && target.fn !== fn && !followed.has(target.fn)) {
+        followed.add(target.fn);
+        count += scanDispatch(state, target.fn, callEvidence, depth + 1);
+      } else if (target?.imported) {
+        externalRef(state, target.imported, 'dispatch', callEvidence);
+      }
+    }
+    return true;
+  });
+  return count + (state.registrations.length - before);
+}
+
+function externalRef(
+  state: ScanState,
+  imported: ImportBinding | undefined,
+  role: 'table' | 'dispatch',
+  evidence: readonly string[],
+): void {
+  if (!imported || !state.resolveImport) return;
+  const fileName = state.resolveImport(imported.specifier, state.sourceFile.fileName);
+  if (!fileName) return;
+  state.external.push({
+    fileName,
+    exportName: imported.exportName,
+    kind: 'dispatch',
+    toolName: null,
+    role,
+    evidence: [...evidence],
+  });
+}
+
+/** `setRequestHandler(CallToolRequestSchema, handler)` calls, with their branches. */
+export function scanDispatchers(state: ScanState, calls: readonly ts.CallExpression[]): void {
+  for (const call of calls) {
+    if (!ts.isPropertyAccessExpression(call.expression) || call.expression.name.text !== 'setRequestHandler') continue;
+    if (call.arguments.length < 2 || !isCallToolSchema(call.arguments[0])) continue;
+    const evidence = [`tools/call handler registered by .setRequestHandler(…) at ${where(state, call)}`];
+    const recorded = recordHandler(state, call.arguments[1], 'setRequestHandler', null, evidence, true);
+    const registration = {
+      name: null,
+      kind: 'setRequestHandler' as const,
+      node: call,
+      nameNode: call.arguments[0],
+      handler: recorded.fn,
+      evidence: [...evidence, ...recorded.evidence],
+      listed: true,
+    };
+    state.registrations.push(registration);
+    const before = state.external.length;
+    const branches = recorded.fn ? scanDispatch(state, recorded.fn, evidence) : 0;
+    const forwarded = state.external.slice(before).some((ref) => ref.role === 'dispatch' || ref.role === 'table');
+    if (branches > 0 || forwarded) registration.listed = false;
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * From a registration's handler expression to the handler function: inline functions, same-file
+ * functions, imported functions (recorded for the file that defines them), and functions wrapped by
+ * higher-order functions (`withTracing(async (req) => …)`, `wrap(fn, 'name')`).
+ */
+import ts from 'typescript';
+import { type FunctionLike, unwrapExpression, walkOwnBody } from '../parse/syntax';
+import { type RegistrationKind, type ScanState, functionTarget } from './scanContext';
+
+export interface RecordedHandler {
+  fn?: FunctionLike;
+  /** Evidence about the handler itself (the higher-order wrapper it goes through). */
+  evidence: string[];
+}
+
+function hasTryCatch(fn: FunctionLike): boolean {
+  let found = false;
+  walkOwnBody(fn, (node) => {
+    if (ts.isTryStatement(node) && node.catchClause) found = true;
+    return !found;
+  });
+  return found;
+}
+
+/** Whether a same-file function, or a function of another file, is a higher-order wrapper with its own try/catch. */
+function guards(state: ScanState, callee: ts.Expression): boolean {
+  const inner = unwrapExpression(callee);
+  if (!ts.isIdentifier(inner)) return false;
+  const local = state.functions.get(inner.text);
+  if (local) return hasTryCatch(local) || innerReturnedGuards(local);
+  return state.knowledge.guardingWrapper(inner.text);
+}
+
+/** `const withX = (fn) => async (...a) => { try { … } catch … }`: the returned function has the try/catch. */
+function innerReturnedGuards(fn: FunctionLike): boolean {
+  const body = fn.body;
+  if (!body) return false;
+  const returned = ts.isBlock(body)
+    ? body.statements.filter(ts.isReturnStatement).map((r) => r.expression)
+    : [body as ts.Expression];
+  return returned.some((expression) => {
+    const inner = expression && unwrapExpression(expression);
+    return !!inner && (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) && hasTryCatch(inner);
+  });
+}
+
+/** Records the handler behind `expression`; returns it when it is in this file. */
+export function recordHandler(
+  state: ScanState,
+  expression: ts.Expression | undefined,
+  kind: RegistrationKind,
+  toolName: string | null,
+  evidence: readonly string[],
+  lowLevel = false,
+  depth = 0,
+): RecordedHandler {
+  if (!expression) return { evidence: [] };
+  const target = unwrapExpression(expression);
+  if (ts.isCallExpression(target) && depth < 3) {
+    // A higher-order wrapper: the function among its arguments is the handler.
+    // (or, when none is, the wrapper call among them: `logging('CallTool', monitoring(async (req) => …))`).
+    const wrapped =
+      target.arguments.find((argument) => functionTarget(state, argument) !== undefined) ??
+      target.arguments.find((argument) => ts.isCallExpression(unwrapExpression(argument)));
+    if (!wrapped) return { evidence: [] };
+    const calleeText = target.expression.getText(state.sourceFile);
+    const note = `handler wrapped by ${calleeText}(…)`;
+    const inner = recordHandler(state, wrapped, kind, toolName, [...evidence, note], lowLevel, depth + 1);
+    if (inner.fn && guards(state, target.expression)) {
+      const handler = state.handlers.find((h) => h.fn === inner.fn);
+      if (handler) handler.guarded = true;
+    }
+    return { fn: inner.fn, evidence: [note, ...inner.evidence] };
+  }
+  const found = functionTarget(state, target);
+  if (!found) return { evidence: [] };
+  if (found.fn) {
+    if (!state.seen.has(found.fn)) {
+      state.seen.add(found.fn);
+      state.handlers.push({ fn: found.fn, kind, lowLevel, toolName, evidence: [...evidence] });
+    }
+    return { fn: found.fn, evidence: [] };
+  }
+  if (found.imported && state.resolveImport) {
+    const fileName = state.resolveImport(found.imported.specifier, state.sourceFile.fileName);
+    if (fileName) {
+      state.external.push({
+        fileName,
+        exportName: found.imported.exportName,
+        kind,
+        toolName,
+        role: 'handler',
+        evidence: [...evidence],
+      });
+    }
+  }
+  return { evidence: [] };
+}

@@ -1,0 +1,109 @@
+/**
+ * Tool names that are not string literals: module constants, members of names objects and enums,
+ * `toolName || 'default'`, templates over constants, and constants imported from another file.
+ * What cannot be known statically keeps its expression text.
+ */
+import ts from 'typescript';
+import { propertyNameText, unwrapExpression } from '../parse/syntax';
+
+/** A constant's value: a string, or an object (names object, enum) of such values. */
+export type ConstValue = string | { readonly [key: string]: ConstValue };
+
+export interface ResolvedName {
+  /** The name, where it can be known. */
+  name: string | null;
+  /** The expression's text as written (for names that cannot be known, and for `--explain`). */
+  expression: string;
+}
+
+/** Looks an identifier up in the file's scope and, through imports, in other files. */
+export type ConstLookup = (identifier: string) => ConstValue | undefined;
+
+function constValueOf(node: ts.Expression, local: ConstLookup): ConstValue | undefined {
+  const inner = unwrapExpression(node);
+  if (ts.isStringLiteralLike(inner)) return inner.text;
+  if (ts.isObjectLiteralExpression(inner)) {
+    const result: Record<string, ConstValue> = {};
+    for (const property of inner.properties) {
+      if (!ts.isPropertyAssignment(property)) continue;
+      const key = propertyNameText(property.name);
+      const value = key !== undefined ? constValueOf(property.initializer, local) : undefined;
+      if (key !== undefined && value !== undefined) result[key] = value;
+    }
+    return Object.keys(result).length > 0 ? result : undefined;
+  }
+  const text = valueOf(inner, local);
+  return text ?? undefined;
+}
+
+/** The module-level constants of a file (`const X = 'x'`, names objects, string enums), by name. */
+export function fileConstants(sourceFile: ts.SourceFile): Map<string, ConstValue> {
+  const constants = new Map<string, ConstValue>();
+  const lookup: ConstLookup = (name) => constants.get(name);
+  for (const statement of sourceFile.statements) {
+    if (ts.isVariableStatement(statement) && statement.declarationList.flags & ts.NodeFlags.Const) {
+      for (const declaration of statement.declarationList.declarations) {
+        if (!ts.isIdentifier(declaration.name) || !declaration.initializer) continue;
+        const value = constValueOf(declaration.initializer, lookup);
+        if (value !== undefined) constants.set(declaration.name.text, value);
+      }
+    } else if (ts.isEnumDeclaration(statement)) {
+      const members: Record<string, ConstValue> = {};
+      for (const member of statement.members) {
+        const key = propertyNameText(member.name);
+        if (key !== undefined && member.initializer && ts.isStringLiteralLike(member.initializer)) {
+          members[key] = member.initializer.text;
+        }
+      }
+      if (Object.keys(members).length > 0) constants.set(statement.name.text, members);
+    }
+  }
+  return constants;
+}
+
+function member(value: ConstValue | undefined, key: string): ConstValue | undefined {
+  return value !== undefined && typeof value === 'object' ? value[key] : undefined;
+}
+
+function lookupPath(node: ts.Expression, lookup: ConstLookup): ConstValue | undefined {
+  const inner = unwrapExpression(node);
+  if (ts.isIdentifier(inner)) return lookup(inner.text);
+  if (ts.isPropertyAccessExpression(inner)) return member(lookupPath(inner.expression, lookup), inner.name.text);
+  if (ts.isElementAccessExpression(inner) && ts.isStringLiteralLike(inner.argumentExpression)) {
+    return member(lookupPath(inner.expression, lookup), inner.argumentExpression.text);
+  }
+  return undefined;
+}
+
+function valueOf(node: ts.Expression, lookup: ConstLookup): string | undefined {
+  const inner = unwrapExpression(node);
+  if (ts.isStringLiteralLike(inner)) return inner.text;
+  if (ts.isTemplateExpression(inner)) {
+    let text = inner.head.text;
+    for (const span of inner.templateSpans) {
+      const part = valueOf(span.expression, lookup);
+      if (part === undefined) return undefined;
+      text += part + span.literal.text;
+    }
+    return text;
+  }
+  if (ts.isBinaryExpression(inner)) {
+    const operator = inner.operatorToken.kind;
+    if (operator === ts.SyntaxKind.PlusToken) {
+      const left = valueOf(inner.left, lookup);
+      const right = valueOf(inner.right, lookup);
+      return left !== undefined && right !== undefined ? left + right : undefined;
+    }
+    if (operator === ts.SyntaxKind.BarBarToken || operator === ts.SyntaxKind.QuestionQuestionToken) {
+      return valueOf(inner.left, lookup) ?? valueOf(inner.right, lookup);
+    }
+    return undefined;
+  }
+  const value = lookupPath(inner, lookup);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Resolves a tool-name expression; `lookup` finds constants (same file first, then imports). */
+export function resolveName(node: ts.Expression, lookup: ConstLookup, sourceFile: ts.SourceFile): ResolvedName {
+  return { name: valueOf(node, lookup) ?? null, expression: node.getText(sourceFile) };
+}

@@ -1,0 +1,324 @@
+/**
+ * Registration calls: the SDK's own (`registerTool`, `tool`, `registerToolTask`, FastMCP `addTool`)
+ * and calls to the project's wrappers around them (`context.registerTool`, a local
+ * `const tool = (...) => server.registerTool(...)`, `registerListTool(server)` helpers).
+ * A call whose name comes from a parameter of the function it sits in makes that function a wrapper.
+ */
+import ts from 'typescript';
+import { type FunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
+import { recordHandler } from './handlerTargets';
+import { definitionFromObject } from './definitions';
+import { scanTableLookups } from './dispatchers';
+import {
+  type ArgPath,
+  type RegistrationKind,
+  type ScanState,
+  type WrapperSignature,
+  enclosingFunctionOf,
+  functionName,
+  isInlineFunction,
+  nameOf,
+  where,
+} from './scanContext';
+
+interface CallShape {
+  kind: RegistrationKind;
+  nameArg?: ts.Expression;
+  handlerArg?: ts.Expression;
+  definitionArg?: ts.Expression;
+  /** The wrapper this call goes through. */
+  wrapper?: WrapperSignature;
+  calleeText: string;
+}
+
+function looksLikeName(expression: ts.Expression): boolean {
+  const inner = unwrapExpression(expression);
+  return (
+    ts.isStringLiteralLike(inner) ||
+    ts.isTemplateExpression(inner) ||
+    ts.isIdentifier(inner) ||
+    ts.isPropertyAccessExpression(inner) ||
+    ts.isElementAccessExpression(inner) ||
+    (ts.isBinaryExpression(inner) &&
+      (inner.operatorToken.kind === ts.SyntaxKind.BarBarToken ||
+        inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ||
+        inner.operatorToken.kind === ts.SyntaxKind.PlusToken))
+  );
+}
+
+function looksLikeHandler(expression: ts.Expression): boolean {
+  const inner = unwrapExpression(expression);
+  return (
+    isInlineFunction(inner) ||
+    ts.isIdentifier(inner) ||
+    ts.isCallExpression(inner) ||
+    ts.isPropertyAccessExpression(inner) ||
+    ts.isElementAccessExpression(inner)
+  );
+}
+
+/** The SDK's registration methods, recognised by name on any receiver. */
+function sdkCall(call: ts.CallExpression): CallShape | undefined {
+  // `(server.registerTool as Register)(…)` too.
+  const callee = unwrapExpression(call.expression);
+  if (!ts.isPropertyAccessExpression(callee)) return undefined;
+  const method = callee.name.text;
+  const args = call.arguments;
+  const calleeText = `.${method}(…)`;
+  if ((method === 'registerTool' || method === 'registerToolTask') && args.length >= 2 && looksLikeName(args[0])) {
+    const kind = method === 'registerTool' ? 'registerTool' : 'registerToolTask';
+    return { kind, nameArg: args[0], handlerArg: args.length >= 3 ? args[args.length - 1] : undefined, calleeText };
+  }
+  if (method === 'tool' && args.length >= 2 && looksLikeName(args[0]) && looksLikeHandler(args[args.length - 1])) {
+    return { kind: 'tool', nameArg: args[0], handlerArg: args[args.length - 1], calleeText };
+  }
+  if (method === 'addTool' && args.length === 1) {
+    return { kind: 'addTool', definitionArg: args[0], calleeText };
+  }
+  return undefined;
+}
+
+function argumentAt(call: ts.CallExpression, path: ArgPath | undefined): ts.Expression | undefined {
+  if (!path) return undefined;
+  const argument = call.arguments[path.index];
+  if (!argument || path.property === undefined) return argument;
+  const object = unwrapExpression(argument);
+  if (!ts.isObjectLiteralExpression(object)) return undefined;
+  for (const property of object.properties) {
+    if (propertyNameText(property.name) !== path.property) continue;
+    if (ts.isPropertyAssignment(property)) return property.initializer;
+    if (ts.isShorthandPropertyAssignment(property)) return property.name;
+    if (ts.isMethodDeclaration(property)) return undefined;
+  }
+  return undefined;
+}
+
+function wrapperCall(state: ScanState, call: ts.CallExpression): CallShape | undefined {
+  const callee = call.expression;
+  let signature: WrapperSignature | undefined;
+  if (ts.isIdentifier(callee)) {
+    signature = state.wrappers.get(callee.text);
+    if (!signature && state.imports.has(callee.text)) {
+      signature = state.knowledge.wrapper(state.imports.get(callee.text)?.exportName ?? callee.text);
+    }
+  } else if (ts.isPropertyAccessExpression(callee)) {
+    const method = callee.name.text;
+    signature = state.wrappers.get(method) ?? (/tool/i.test(method) ? state.knowledge.wrapper(method) : undefined);
+  }
+  if (!signature) return undefined;
+  const shape: CallShape = {
+    kind: 'wrapper',
+    wrapper: signature,
+    calleeText: `${callee.getText(state.sourceFile)}(…)`,
+  };
+  if (signature.definitionFrom) {
+    shape.definitionArg = argumentAt(call, signature.definitionFrom);
+    return shape.definitionArg ? shape : undefined;
+  }
+  shape.nameArg = argumentAt(call, signature.nameFrom);
+  // Without a name argument the wrapper's default name applies; its own site lists that tool.
+  if (!shape.nameArg) return undefined;
+  shape.handlerArg =
+    argumentAt(call, signature.handlerFrom) ??
+    [...call.arguments].reverse().find((argument) => isInlineFunction(unwrapExpression(argument)));
+  return shape;
+}
+
+/** Where `expression` comes from among `fn`'s parameters. */
+function argPathOf(expression: ts.Expression, fn: FunctionLike): ArgPath | undefined {
+  const inner = unwrapExpression(expression);
+  if (
+    ts.isBinaryExpression(inner) &&
+    (inner.operatorToken.kind === ts.SyntaxKind.BarBarToken ||
+      inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
+  ) {
+    const path = argPathOf(inner.left, fn);
+    const fallback = unwrapExpression(inner.right);
+    return path && ts.isStringLiteralLike(fallback) ? { ...path, fallback: fallback.text } : path;
+  }
+  if (ts.isCallExpression(inner)) {
+    for (const argument of inner.arguments) {
+      const path = argPathOf(argument, fn);
+      if (path) return path;
+    }
+    return undefined;
+  }
+  let property: string | undefined;
+  let base: ts.Expression = inner;
+  if (ts.isPropertyAccessExpression(inner)) {
+    property = inner.name.text;
+    base = unwrapExpression(inner.expression);
+  }
+  if (!ts.isIdentifier(base)) return undefined;
+  for (let index = 0; index < fn.parameters.length; index++) {
+    const parameter = fn.parameters[index].name;
+    if (ts.isIdentifier(parameter) && parameter.text === base.text) return { index, property };
+    if (ts.isObjectBindingPattern(parameter) && property === undefined) {
+      for (const element of parameter.elements) {
+        if (ts.isIdentifier(element.name) && element.name.text === base.text) {
+          return { index, property: propertyNameText(element.propertyName) ?? element.name.text };
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+function hasExport(node: ts.Node): boolean {
+  return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+}
+
+/** Whether other files can call a wrapper: exported, or a method or property of an object or class. */
+function isShared(fn: FunctionLike): boolean {
+  if (ts.isMethodDeclaration(fn)) return true;
+  if (ts.isFunctionDeclaration(fn)) return hasExport(fn);
+  const parent = fn.parent;
+  if (ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) return true;
+  if (ts.isVariableDeclaration(parent)) return hasExport(parent.parent.parent);
+  return false;
+}
+
+/** When a registration call forwards the parameters of the function it sits in, that function's wrapper signature. */
+function forwardingSignature(state: ScanState, call: ts.CallExpression, shape: CallShape): WrapperSignature | null {
+  const fn = enclosingFunctionOf(call);
+  if (!fn) return null;
+  const nameFrom = shape.nameArg ? argPathOf(shape.nameArg, fn) : undefined;
+  const definitionFrom = shape.definitionArg ? argPathOf(shape.definitionArg, fn) : undefined;
+  if (!nameFrom && !definitionFrom) return null;
+  const name = functionName(fn);
+  const via = shape.wrapper ? shape.wrapper.evidence : [`${shape.calleeText} at ${where(state, call)}`];
+  const signature: WrapperSignature = {
+    name: name ?? '',
+    nameFrom,
+    definitionFrom,
+    handlerFrom: shape.handlerArg ? argPathOf(shape.handlerArg, fn) : undefined,
+    evidence: [`${name ?? 'function'} (${where(state, fn)}) forwards to ${shape.calleeText}`, ...via.slice(0, 4)],
+    shared: isShared(fn),
+  };
+  return signature;
+}
+
+/** `server.tool(toolName || 'search', …)` inside a wrapper: the site registers 'search' by default. */
+function forwardingFallback(state: ScanState, call: ts.CallExpression, shape: CallShape): string | undefined {
+  const fn = enclosingFunctionOf(call);
+  const path = fn && shape.nameArg ? argPathOf(shape.nameArg, fn) : undefined;
+  return path?.fallback;
+}
+
+/** `for (const def of defs) server.registerTool(def.name, …)`: a loop that registers tools defined elsewhere. */
+function fromLoopVariable(call: ts.CallExpression, nameArg: ts.Expression | undefined): boolean {
+  if (!nameArg) return false;
+  let root = unwrapExpression(nameArg);
+  while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root))
+    root = unwrapExpression(root.expression);
+  if (!ts.isIdentifier(root)) return false;
+  for (let node: ts.Node | undefined = call.parent; node && !ts.isSourceFile(node); node = node.parent) {
+    if ((ts.isForOfStatement(node) || ts.isForInStatement(node)) && ts.isVariableDeclarationList(node.initializer)) {
+      const name = root.text;
+      if (node.initializer.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name)) return true;
+    }
+  }
+  return false;
+}
+
+const SDK_METHODS = new Set(['registerTool', 'registerToolTask', 'tool', 'addTool']);
+
+function mayRegister(state: ScanState, call: ts.CallExpression): boolean {
+  const callee = unwrapExpression(call.expression);
+  const name = ts.isIdentifier(callee)
+    ? callee.text
+    : ts.isPropertyAccessExpression(callee)
+      ? callee.name.text
+      : undefined;
+  if (name === undefined) return false;
+  if (ts.isPropertyAccessExpression(callee) && SDK_METHODS.has(name)) return true;
+  return (
+    state.wrappers.has(name) ||
+    state.knowledge.wrapper(name) !== undefined ||
+    (ts.isIdentifier(callee) && state.imports.has(name))
+  );
+}
+
+function shapeOf(state: ScanState, call: ts.CallExpression): CallShape | undefined {
+  return sdkCall(call) ?? wrapperCall(state, call);
+}
+
+/** Finds the file's wrappers (to a fixed point, so chains of wrappers are followed), then its registrations. */
+export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.CallExpression[]): void {
+  // Only calls through a name that can register (the SDK's methods, wrappers known here or elsewhere).
+  const calls = allCalls.filter((call) => mayRegister(state, call));
+  const forwarding = new Set<ts.CallExpression>();
+  for (let round = 0; round < 4; round++) {
+    let added = false;
+    for (const call of calls) {
+      if (forwarding.has(call)) continue;
+      const shape = shapeOf(state, call);
+      if (!shape) continue;
+      const signature = forwardingSignature(state, call, shape);
+      if (signature === null) continue;
+      forwarding.add(call);
+      if (signature.name && !state.wrappers.has(signature.name)) {
+        state.wrappers.set(signature.name, signature);
+        added = true;
+      }
+    }
+    if (!added) break;
+    // New wrappers: calls to them may register too.
+    for (const call of allCalls) if (!calls.includes(call) && mayRegister(state, call)) calls.push(call);
+  }
+  for (const call of calls) {
+    const shape = shapeOf(state, call);
+    if (!shape) continue;
+    const site = `${shape.calleeText} at ${where(state, call)}`;
+    const evidence = shape.wrapper
+      ? [`registered through ${site}`, ...shape.wrapper.evidence]
+      : [`registered by ${site}`];
+    const fallback = forwardingFallback(state, call, shape);
+    if ((forwarding.has(call) || fromLoopVariable(call, shape.nameArg)) && fallback === undefined) {
+      const scope = enclosingFunctionOf(call);
+      if (scope && !functionName(scope)) scanTableLookups(state, scope, evidence);
+      state.registrations.push({
+        name: null,
+        kind: shape.kind,
+        node: call,
+        nameNode: shape.nameArg ?? call.expression,
+        evidence,
+        listed: false,
+      });
+      continue;
+    }
+    if (shape.definitionArg) {
+      const object = unwrapExpression(shape.definitionArg);
+      if (ts.isObjectLiteralExpression(object)) {
+        state.consumed.add(object);
+        definitionFromObject(state, object, call, shape.kind, evidence);
+      }
+      continue;
+    }
+    // An options object given to a wrapper is this registration, not a definition of its own.
+    for (const argument of call.arguments) {
+      const inner = unwrapExpression(argument);
+      if (ts.isObjectLiteralExpression(inner)) state.consumed.add(inner);
+    }
+    const resolved =
+      fallback !== undefined
+        ? { name: fallback, expression: shape.nameArg?.getText(state.sourceFile) ?? '' }
+        : shape.nameArg
+          ? nameOf(state, shape.nameArg)
+          : { name: null, expression: '' };
+    const handler = recordHandler(state, shape.handlerArg, shape.kind, resolved.name, evidence);
+    state.registrations.push({
+      name: resolved.name,
+      nameExpression:
+        resolved.name === null || !shape.nameArg || !ts.isStringLiteralLike(shape.nameArg)
+          ? resolved.expression
+          : undefined,
+      kind: shape.kind,
+      node: call,
+      nameNode: shape.nameArg ?? call.expression,
+      handler: handler.fn,
+      evidence: [...evidence, ...handler.evidence],
+      listed: true,
+    });
+  }
+}

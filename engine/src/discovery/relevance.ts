@@ -1,0 +1,127 @@
+/**
+ * Which files are MCP code, decided by project rather than by file text: the nearest package.json
+ * depends on an MCP server package (directly or through a workspace package that does), or the file
+ * imports one. Files of a project without such a dependency get no findings.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** Packages that serve MCP tools: the official SDKs, FastMCP, adapters. */
+export const MCP_SERVER_PACKAGES = [
+  '@modelcontextprotocol/sdk',
+  '@modelcontextprotocol/server',
+  'fastmcp',
+  'mcp-handler',
+  '@vercel/mcp-adapter',
+];
+
+/** An import (or require) of an MCP server package. */
+export const MCP_SERVER_IMPORT =
+  /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)['"](?:@modelcontextprotocol\/(?:sdk|server)|fastmcp|mcp-handler|@vercel\/mcp-adapter)(?:['"/])/;
+
+/** Explicit opt-ins that make a file MCP code whatever its project. */
+export function optedIn(text: string, handlerFactories: readonly string[]): boolean {
+  return text.includes('@mcpToolHandler') || handlerFactories.some((name) => text.includes(name + '('));
+}
+
+/** Where a file stands: in an MCP project, in another project, or in no project at all (loose files). */
+export type FileScope = 'mcp' | 'unrelated' | 'loose';
+
+interface Manifest {
+  dir: string;
+  name?: string;
+  dependencies: string[];
+}
+
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
+
+export class ProjectScopes {
+  private readonly nearest = new Map<string, Manifest | null>();
+  private readonly byName = new Map<string, Manifest>();
+  private readonly mcp = new Map<Manifest, boolean>();
+
+  constructor(private readonly readFile: (fileName: string) => string | undefined = defaultReadFile) {}
+
+  /** Manifests found while walking the workspace, so workspace dependencies resolve by name. */
+  addManifest(fileName: string): void {
+    this.manifestAt(path.dirname(path.resolve(fileName)));
+  }
+
+  scopeOf(fileName: string): FileScope {
+    const manifest = this.manifestFor(path.dirname(path.resolve(fileName)));
+    if (!manifest) return 'loose';
+    return this.isMcp(manifest, 0) ? 'mcp' : 'unrelated';
+  }
+
+  private manifestAt(dir: string): Manifest | null {
+    const text = this.readFile(path.join(dir, 'package.json'));
+    if (text === undefined) return null;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    const record = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+    const dependencies: string[] = [];
+    for (const field of DEPENDENCY_FIELDS) {
+      const value = record[field];
+      if (value && typeof value === 'object') dependencies.push(...Object.keys(value));
+    }
+    const manifest: Manifest = { dir, name: typeof record.name === 'string' ? record.name : undefined, dependencies };
+    if (manifest.name && !this.byName.has(manifest.name)) this.byName.set(manifest.name, manifest);
+    return manifest;
+  }
+
+  private manifestFor(dir: string): Manifest | null {
+    const cached = this.nearest.get(dir);
+    if (cached !== undefined) return cached;
+    let manifest = this.manifestAt(dir);
+    if (!manifest) {
+      const parent = path.dirname(dir);
+      manifest = parent !== dir ? this.manifestFor(parent) : null;
+    }
+    this.nearest.set(dir, manifest);
+    return manifest;
+  }
+
+  private isMcp(manifest: Manifest, depth: number): boolean {
+    const known = this.mcp.get(manifest);
+    if (known !== undefined) return known;
+    this.mcp.set(manifest, false); // cycle guard
+    let result = manifest.dependencies.some((d) => MCP_SERVER_PACKAGES.includes(d));
+    if (!result && depth < 4) {
+      for (const dependency of manifest.dependencies) {
+        const other = this.byName.get(dependency) ?? this.installed(manifest.dir, dependency);
+        if (other && other !== manifest && this.isMcp(other, depth + 1)) {
+          result = true;
+          break;
+        }
+      }
+    }
+    this.mcp.set(manifest, result);
+    return result;
+  }
+
+  /** A dependency's manifest under node_modules (workspace packages are linked there). */
+  private installed(fromDir: string, name: string): Manifest | undefined {
+    if (!name.includes('mcp') && !name.startsWith('@')) return undefined;
+    let dir = fromDir;
+    for (let i = 0; i < 6; i++) {
+      const found = this.manifestAt(path.join(dir, 'node_modules', name));
+      if (found) return found;
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+    return undefined;
+  }
+}
+
+function defaultReadFile(fileName: string): string | undefined {
+  try {
+    return fs.readFileSync(fileName, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

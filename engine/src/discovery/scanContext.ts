@@ -1,0 +1,231 @@
+/**
+ * What the registration finders share while scanning one file: its bindings (named functions,
+ * imports, constants), what the rest of the project knows (wrappers, tool base classes, constants
+ * of other files), and the results collected so far.
+ */
+import ts from 'typescript';
+import type { NodeIndex } from '../parse/nodeIndex';
+import { type FunctionLike, isFunctionLike, unwrapExpression } from '../parse/syntax';
+import { type ConstValue, type ResolvedName, resolveName } from './names';
+
+export type RegistrationKind =
+  | 'registerTool'
+  | 'tool'
+  | 'setRequestHandler'
+  | 'factory'
+  | 'jsdoc'
+  | 'addTool'
+  | 'registerToolTask'
+  | 'wrapper'
+  | 'definition'
+  | 'class'
+  | 'dispatch';
+
+export interface ToolRegistration {
+  /** The tool name where it can be known statically, else null. */
+  name: string | null;
+  /** The name's expression as written, when it is not a plain literal. */
+  nameExpression?: string;
+  kind: RegistrationKind;
+  /** The registration site: the call, the definition object or factory call, the class, the `case`. */
+  node: ts.Node;
+  /** The node that names the tool, for "go to handler". */
+  nameNode: ts.Node;
+  /** The handler function, when it is in this file. */
+  handler?: FunctionLike;
+  /** Why this counts as a tool registration, outermost first. */
+  evidence: string[];
+  /** false for sites that forward tools defined elsewhere (loops, wrappers): not listed as tools. */
+  listed: boolean;
+}
+
+export interface ToolHandler {
+  fn: FunctionLike;
+  kind: RegistrationKind;
+  /** Low-level `tools/call` dispatcher: a throw becomes a JSON-RPC error. */
+  lowLevel: boolean;
+  toolName: string | null;
+  /** A higher-order wrapper with its own try/catch guards this handler. */
+  guarded?: boolean;
+  evidence?: string[];
+}
+
+/** A handler registered in one file whose function is exported from another. */
+export interface ExternalHandlerRef {
+  /** Absolute path of the file that defines the handler. */
+  fileName: string;
+  exportName: string;
+  kind: RegistrationKind;
+  toolName: string | null;
+  /** 'handler': the export is a handler; 'dispatch': a function that dispatches on the tool name; 'table': an object of handlers keyed by tool name. */
+  role?: 'handler' | 'dispatch' | 'table';
+  evidence?: string[];
+}
+
+/** Where a wrapper takes a value from: its argument at `index`, or a property of it. */
+export interface ArgPath {
+  index: number;
+  property?: string;
+  /** `name || 'default'`: the value used when the argument is absent. */
+  fallback?: string;
+}
+
+/** A function that forwards its arguments to a tool registration. */
+export interface WrapperSignature {
+  name: string;
+  nameFrom?: ArgPath;
+  handlerFrom?: ArgPath;
+  /** The whole definition object (`addTool(tool)`). */
+  definitionFrom?: ArgPath;
+  /** `file:line` of the wrapper and what it forwards to. */
+  evidence: string[];
+  /** Other files can call it: exported, or a method of an object or class. */
+  shared: boolean;
+}
+
+/** A class that registers `this.name` (and a method of its own) with the SDK. */
+export interface ToolBaseClass {
+  name: string;
+  /** Methods the registration calls on `this` (`execute`, `run`…). */
+  handlerMethods: string[];
+  evidence: string;
+  /** The base's registered callback (or the method it binds) has its own try/catch around the subclass's method. */
+  guards?: boolean;
+}
+
+export interface ClassFact {
+  name: string;
+  base?: string;
+  /** One of its methods calls another method of `this` inside its own try/catch (it guards what subclasses implement). */
+  guards?: boolean;
+}
+
+/** What the rest of the project knows, for one file's scan. */
+export interface ProjectKnowledge {
+  /** A wrapper defined in another file, by the name it is called through. */
+  wrapper(name: string): WrapperSignature | undefined;
+  /** A constant exported by another file. */
+  constant(specifier: string, fromFile: string, exportName: string): ConstValue | undefined;
+  /** A class of another file, by name. */
+  classFact(name: string): ClassFact | undefined;
+  toolBase(name: string): ToolBaseClass | undefined;
+  /** Higher-order functions of other files whose own try/catch guards the function they wrap. */
+  guardingWrapper(name: string): boolean;
+  /** Definition keys (`handler`, `execute`…) that a generic invoker somewhere calls inside its own try/catch. */
+  guardedKey?(key: string): boolean;
+}
+
+export const NO_KNOWLEDGE: ProjectKnowledge = {
+  wrapper: () => undefined,
+  constant: () => undefined,
+  classFact: () => undefined,
+  toolBase: () => undefined,
+  guardingWrapper: () => false,
+};
+
+export interface ImportBinding {
+  specifier: string;
+  exportName: string;
+}
+
+export interface ScanState {
+  sourceFile: ts.SourceFile;
+  index: NodeIndex;
+  functions: ReadonlyMap<string, FunctionLike>;
+  imports: ReadonlyMap<string, ImportBinding>;
+  constants: ReadonlyMap<string, ConstValue>;
+  knowledge: ProjectKnowledge;
+  resolveImport?: (specifier: string, fromFile: string) => string | undefined;
+  registrations: ToolRegistration[];
+  handlers: ToolHandler[];
+  external: ExternalHandlerRef[];
+  /** Functions already recorded as handlers. */
+  seen: Set<ts.Node>;
+  /** Object literals already consumed by a registration (not definitions of their own). */
+  consumed: Set<ts.Node>;
+  wrappers: Map<string, WrapperSignature>;
+  guardingWrappers: Set<string>;
+  /** Definition keys this file's generic invokers call inside a try/catch. */
+  guardedKeys: Set<string>;
+}
+
+export function lineOf(state: ScanState, node: ts.Node): number {
+  return state.sourceFile.getLineAndCharacterOfPosition(node.getStart(state.sourceFile)).line + 1;
+}
+
+export function where(state: ScanState, node: ts.Node): string {
+  const base = state.sourceFile.fileName.split(/[\\/]/).pop() ?? state.sourceFile.fileName;
+  return `${base}:${lineOf(state, node)}`;
+}
+
+export function nameOf(state: ScanState, expression: ts.Expression): ResolvedName {
+  return resolveName(
+    expression,
+    (identifier) => {
+      const local = state.constants.get(identifier);
+      if (local !== undefined) return local;
+      const imported = state.imports.get(identifier);
+      return imported
+        ? state.knowledge.constant(imported.specifier, state.sourceFile.fileName, imported.exportName)
+        : undefined;
+    },
+    state.sourceFile,
+  );
+}
+
+export function isInlineFunction(node: ts.Node): node is ts.ArrowFunction | ts.FunctionExpression {
+  return ts.isArrowFunction(node) || ts.isFunctionExpression(node);
+}
+
+/** The name a function is known by: its declaration, variable, method or property name. */
+export function functionName(fn: FunctionLike): string | undefined {
+  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && !ts.isComputedPropertyName(fn.name)) {
+    return ts.isIdentifier(fn.name) || ts.isStringLiteral(fn.name) ? fn.name.text : undefined;
+  }
+  const parent = fn.parent;
+  if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+  if (ts.isPropertyAssignment(parent) && (ts.isIdentifier(parent.name) || ts.isStringLiteral(parent.name))) {
+    return parent.name.text;
+  }
+  if (ts.isPropertyDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+  if (ts.isFunctionExpression(fn) && fn.name) return fn.name.text;
+  return undefined;
+}
+
+/** The nearest enclosing function of a node. */
+export function enclosingFunctionOf(node: ts.Node): FunctionLike | undefined {
+  let current = node.parent;
+  while (current && !isFunctionLike(current)) current = current.parent;
+  return current;
+}
+
+/** The function argument of the call a variable is initialised with (`const h = wrap(fn)`). */
+function wrappedBinding(state: ScanState, name: string): ts.Expression | undefined {
+  for (const declaration of state.index.of(ts.SyntaxKind.VariableDeclaration, ts.isVariableDeclaration)) {
+    if (!ts.isIdentifier(declaration.name) || declaration.name.text !== name || !declaration.initializer) continue;
+    const init = unwrapExpression(declaration.initializer);
+    if (!ts.isCallExpression(init)) return undefined;
+    return init.arguments.find((a) => ts.isIdentifier(unwrapExpression(a)) || isInlineFunction(unwrapExpression(a)));
+  }
+  return undefined;
+}
+
+/** An expression that names a function: inline, a same-file function, or an imported one. */
+export function functionTarget(
+  state: ScanState,
+  expression: ts.Expression,
+  depth = 0,
+): { fn?: FunctionLike; imported?: ImportBinding; text: string } | undefined {
+  const target = unwrapExpression(expression);
+  if (isInlineFunction(target)) return { fn: target, text: 'an inline function' };
+  if (ts.isIdentifier(target)) {
+    const local = state.functions.get(target.text);
+    if (local) return { fn: local, text: target.text };
+    const imported = state.imports.get(target.text);
+    if (imported) return { imported, text: target.text };
+    // `const wrapped = withLogging(handleToolCall)`: the wrapped function.
+    const wrapped = wrappedBinding(state, target.text);
+    if (wrapped && depth < 3) return functionTarget(state, wrapped, depth + 1);
+  }
+  return undefined;
+}

@@ -1,0 +1,35 @@
+/** Assertions shared by the engine, CLI and language-server discovery tests. */
+import assert from 'node:assert/strict';
+import type { StyleFixture } from './styleFixtures';
+
+/** Compares found tools with a fixture's expectations (order-free); shared by the three faces' tests. */
+export function assertTools(
+  found: ReadonlyArray<{
+    file: string;
+    name: string | null;
+    kind: string;
+    handler?: string | { name?: string };
+    evidence?: string[];
+  }>,
+  fixture: StyleFixture,
+): void {
+  const key = (t: { file: string; name: string | null; kind: string }) => `${t.file}|${t.name}|${t.kind}`;
+  assert.deepEqual(found.map(key).sort(), fixture.tools.map(key).sort(), fixture.title);
+  for (const expected of fixture.tools) {
+    const tool = found.find((t) => key(t) === key(expected));
+    const handler = typeof tool?.handler === 'object' ? tool.handler.name : tool?.handler;
+    if (expected.handler) assert.equal(handler, expected.handler, `${fixture.title}: handler of ${expected.name}`);
+    if (expected.evidence) {
+      assert.ok(
+        (tool?.evidence ?? []).some((step) => expected.evidence?.test(step)),
+        `${fixture.title}: evidence of ${expected.name}: ${(tool?.evidence ?? []).join(' | ')}`,
+      );
+    }
+  }
+}
+
+/** A fixture's findings, limited to the checks it names (sorted). */
+export function relevantFindings(findings: readonly string[], fixture: StyleFixture): string[] {
+  const only = fixture.onlyChecks;
+  return findings.filter((f) => !only || only.includes(f.split('@')[0])).sort();
+}
