@@ -133,6 +133,13 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
         return outcome.kind === 'analysed' ? outcome.result.findings : [];
       };
       const result = fixAll(file, original, analyse);
+      for (const created of result.createFiles) {
+        const target = path.resolve(path.dirname(file), created.path);
+        if (result.text === original || fs.existsSync(target)) continue;
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.writeFileSync(target, created.text);
+        if (format === 'pretty') io.stderr(`created ${displayPath(target, io.cwd, given)}`);
+      }
       if (result.text !== original) {
         fs.writeFileSync(file, result.text);
         fixedCount += result.applied.length;

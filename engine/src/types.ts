@@ -27,9 +27,18 @@ export interface OffsetEdit {
   newText: string;
 }
 
+/** A file a fix adds beside the edited one (the tool-errors helper); never overwrites an existing file. */
+export interface CreatedFile {
+  /** Absolute path (or relative to the analysed file's folder when that name is relative). */
+  path: string;
+  text: string;
+}
+
 export interface Fix {
   title: string;
   edits: OffsetEdit[];
+  /** A file the edits rely on (an import of it), created when absent. */
+  createFile?: CreatedFile;
   /** The fix `check --fix` and "fix all" apply. */
   preferred: boolean;
 }

@@ -11,6 +11,7 @@ import {
 } from '../envelopes/envelopeFields';
 import type { ErrorEnvelope } from '../envelopes/envelopes';
 import { describeInference, inferEnvelope } from '../fixes/inference';
+import { classifiedField } from '../fixes/catchAll';
 import type { AnalysisContext, Check, Fix } from '../types';
 
 /** The category to add and what it rests on: the envelope's own error code first, then evidence in scope. */
@@ -44,6 +45,17 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope): Fix[] {
   const { category, evidence } = inferCategory(envelope);
   const { object, key } = homeFor(context, envelope);
   const spelled = `'${spellCategory(category, context.settings.categoryCase)}'`;
+  const runtime =
+    category === 'UNKNOWN' && !evidence.includes('(code')
+      ? classifiedField(context, object, 'errorCategory')
+      : undefined;
+  if (runtime) {
+    const edits = [insertProperties(context, object, [`${key}: ${runtime.value}`]), ...runtime.needs.edits];
+    const title = `Add ${key}: ${runtime.value} (read from the caught error at run time)`;
+    return [
+      { title, edits, ...(runtime.needs.createFile ? { createFile: runtime.needs.createFile } : {}), preferred: true },
+    ];
+  }
   return [
     {
       title: `Add ${key}: ${spelled}${evidence}`,

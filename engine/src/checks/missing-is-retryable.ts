@@ -3,6 +3,7 @@ import { staticJsonHas } from '../envelopes/envelopeFields';
 import { type ErrorEnvelope, RETRYABLE_KEYS, literalString } from '../envelopes/envelopes';
 import { insertProperties } from '../fixes/edits';
 import { inferEnvelope } from '../fixes/inference';
+import { classifiedField } from '../fixes/catchAll';
 import type { AnalysisContext, Check, Fix } from '../types';
 
 /** The category written in a static JSON text (`'{"errorCategory":"TRANSIENT"}'`), if any. */
@@ -32,6 +33,14 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope): Fix[] {
   // Put the field beside the category when the category lives in structuredContent or JSON text.
   const home = envelope.category?.location !== 'top-level' ? envelope.category?.property.parent : undefined;
   const target = home && home.kind === envelope.object.kind ? (home as typeof envelope.object) : envelope.object;
+  const runtime = evidence === 'no evidence in scope' ? classifiedField(context, target, 'isRetryable') : undefined;
+  if (runtime) {
+    const edits = [insertProperties(context, target, [`isRetryable: ${runtime.value}`]), ...runtime.needs.edits];
+    const title = `Add isRetryable: ${runtime.value} (read from the caught error at run time)`;
+    return [
+      { title, edits, ...(runtime.needs.createFile ? { createFile: runtime.needs.createFile } : {}), preferred: true },
+    ];
+  }
   return [
     {
       title: `Add isRetryable: ${retryable} (${evidence})`,

@@ -80,7 +80,7 @@ runCheckTable('missing-error-category', {
       name: 'conditional isError, category from the wording',
       code: `const r = { isError: !allowed, content: [{ type: 'text', text: 'permission denied for user 7' }] };`,
       errors: [{ line: 1, column: 13, endColumn: 30 }],
-      fixTitle: /^Add errorCategory: 'PERMISSION' \("permission"\)$/,
+      fixTitle: /^Add errorCategory: 'PERMISSION' \("permission denied"\)$/,
       output: `const r = { isError: !allowed, content: [{ type: 'text', text: 'permission denied for user 7' }], errorCategory: 'PERMISSION' };`,
     },
     {

@@ -1,0 +1,118 @@
+/**
+ * Fixes for places where a caught error is in hand: when no static evidence decides the category, the fix
+ * lets the error decide at run time through the project's tool-errors helper (`toolError(error, 'op')`,
+ * `classifyError(error)`) instead of writing a hard-coded UNKNOWN. Static evidence, when certain, still
+ * wins and is written as a literal; the helper is used only in TypeScript files.
+ */
+import ts from 'typescript';
+import { renderEnvelope } from '../../../shared/src/envelopeStyle';
+import { enclosingCatch, walk } from '../parse/syntax';
+import type { AnalysisContext, Fix } from '../types';
+import { type FixEdits, canUseHelper, helperCall, specFrom, throwToReturn } from './edits';
+import { type Inference, describeInference } from './inference';
+import { CLASSIFY_ERROR_FUNCTION, useHelper } from './toolErrorsHelper';
+
+/** The name a catch clause around `node` (in the same function) binds, when it binds an identifier. */
+export function caughtName(node: ts.Node): string | undefined {
+  const name = enclosingCatch(node)?.variableDeclaration?.name;
+  return name && ts.isIdentifier(name) ? name.text : undefined;
+}
+
+/** Whether `node` mentions the identifier `name` (outside nested functions' own parameters, simply by text). */
+function mentions(node: ts.Node, name: string): boolean {
+  let found = false;
+  walk(node, (child) => {
+    if (found) return false;
+    if (ts.isIdentifier(child) && child.text === name) found = true;
+  });
+  return found || (ts.isIdentifier(node) && node.text === name);
+}
+
+type FixBody = Pick<Fix, 'title' | 'edits' | 'createFile'>;
+
+function literalTitle(inference: Inference): string {
+  return `Return an error envelope: errorCategory '${inference.category}', isRetryable: ${inference.retryable}${describeInference(inference)}`;
+}
+
+function helperTitle(caught: string, operation: string): string {
+  return `Return toolError(${caught}, '${operation}'): the category is read from the caught error at run time`;
+}
+
+function withNeeds(title: string, edits: FixEdits['edits'], needs: FixEdits): FixBody {
+  return { title, edits: [...edits, ...needs.edits], ...(needs.createFile ? { createFile: needs.createFile } : {}) };
+}
+
+/**
+ * `throw X;` → `return …;`: a literal envelope when the evidence decides; `return toolError(e, 'tool')` when
+ * it does not and the throw passes on the error a catch clause caught (`throw e`, `throw new Error(… e …)`).
+ */
+export function throwAsReturn(
+  context: AnalysisContext,
+  statement: ts.ThrowStatement,
+  toolName: string | null,
+  inference: Inference,
+  messageSource: string,
+): FixBody {
+  const caught = caughtName(statement);
+  const decided = inference.evidence !== undefined && inference.category !== 'UNKNOWN';
+  if (!decided && caught && statement.expression && mentions(statement.expression, caught)) {
+    const helper = helperCall(context, caught, toolName);
+    if (helper) {
+      const start = statement.getStart(context.sourceFile);
+      const edit = { start, end: statement.getEnd(), newText: `return ${helper.call};` };
+      return withNeeds(helperTitle(caught, toolName ?? 'the tool call'), [edit], helper.needs);
+    }
+  }
+  return {
+    title: literalTitle(inference),
+    edits: [throwToReturn(context, statement, specFrom(inference, messageSource))],
+  };
+}
+
+/**
+ * A `return <data>` in a catch clause → an error answer: literal when the evidence decides, else
+ * `return toolError(e, 'tool')`.
+ */
+export function catchReturnAsError(
+  context: AnalysisContext,
+  statement: ts.ReturnStatement,
+  toolName: string | null,
+  inference: Inference,
+  messageSource: string,
+): FixBody {
+  const caught = caughtName(statement);
+  const decided = inference.evidence !== undefined && inference.category !== 'UNKNOWN';
+  const start = statement.getStart(context.sourceFile);
+  const helper = !decided && caught ? helperCall(context, caught, toolName) : undefined;
+  if (helper) {
+    const edit = { start, end: statement.getEnd(), newText: `return ${helper.call};` };
+    return withNeeds(helperTitle(caught ?? 'error', toolName ?? 'the tool call'), [edit], helper.needs);
+  }
+  const envelope = renderEnvelope(specFrom(inference, messageSource), {
+    style: context.settings.envelopeStyle,
+    categoryCase: context.settings.categoryCase,
+    indent: context.indentOf(statement),
+  });
+  return {
+    title: `Return an error envelope from the catch: errorCategory '${inference.category}', isRetryable: ${inference.retryable}${describeInference(inference)}`,
+    edits: [{ start, end: statement.getEnd(), newText: `return ${envelope};` }],
+  };
+}
+
+/**
+ * The value of a missing envelope field for an envelope written in a catch clause, when no evidence decides:
+ * `classifyError(e).errorCategory` (or `.isRetryable`), with the helper's import.
+ */
+export function classifiedField(
+  context: AnalysisContext,
+  envelope: ts.Node,
+  field: 'errorCategory' | 'isRetryable',
+): { value: string; needs: FixEdits } | undefined {
+  const caught = caughtName(envelope);
+  if (!caught || !canUseHelper(context)) return undefined;
+  const use = useHelper(context, CLASSIFY_ERROR_FUNCTION);
+  return {
+    value: `${CLASSIFY_ERROR_FUNCTION}(${caught}).${field}`,
+    needs: { edits: use.edits, ...(use.createFile ? { createFile: use.createFile } : {}) },
+  };
+}
