@@ -1,6 +1,8 @@
 import { runCheckTable } from './checkTester';
 
 const header = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\n`;
+/** The header of a fixed file: the helper's import after the last import. */
+const fixedHeader = header.replace('\n', `\nimport { toolError } from './toolErrors.js';\n`);
 
 runCheckTable('throw-in-handler', {
   valid: [
@@ -52,8 +54,8 @@ runCheckTable('throw-in-handler', {
         "function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  load();\n  const sql = `select *\n  from t`;\n  return { content: [{ type: 'text', text: sql }] };\n});",
       errors: [{ line: 4, column: 3 }],
       output:
-        header +
-        "function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  try {\n    load();\n    const sql = `select *\n  from t`;\n    return { content: [{ type: 'text', text: sql }] };\n  } catch (error) {\n    return {\n      isError: true,\n      errorCategory: 'UNKNOWN',\n      isRetryable: false,\n      content: [{ type: 'text', text: `[UNKNOWN, not retryable] t failed: ${error instanceof Error ? error.message : 'unexpected failure'}` }],\n    };\n  }\n});",
+        fixedHeader +
+        "function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  try {\n    load();\n    const sql = `select *\n  from t`;\n    return { content: [{ type: 'text', text: sql }] };\n  } catch (error) {\n    return toolError(error, 't');\n  }\n});",
     },
     {
       name: 'throw in a same-file helper: wrap the handler',
@@ -62,8 +64,8 @@ runCheckTable('throw-in-handler', {
         `function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  load();\n  return { content: [] };\n});`,
       errors: [{ line: 4, column: 3 }],
       output:
-        header +
-        `function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  try {\n    load();\n    return { content: [] };\n  } catch (error) {\n    return {\n      isError: true,\n      errorCategory: 'UNKNOWN',\n      isRetryable: false,\n      content: [{ type: 'text', text: \`[UNKNOWN, not retryable] t failed: \${error instanceof Error ? error.message : 'unexpected failure'}\` }],\n    };\n  }\n});`,
+        fixedHeader +
+        `function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  try {\n    load();\n    return { content: [] };\n  } catch (error) {\n    return toolError(error, 't');\n  }\n});`,
     },
   ],
 });

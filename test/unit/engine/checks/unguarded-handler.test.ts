@@ -7,15 +7,13 @@ const header = [
   `const server = new McpServer({ name: 's', version: '1' });`,
 ];
 const lines = (...body: string[]): string => [...header, ...body].join('\n');
+/** A fixed file: the helper's import after the last import. */
+const fixed = (...body: string[]): string =>
+  [header[0], `import { toolError } from './toolErrors.js';`, ...header.slice(1), ...body].join('\n');
 
 const catchUnknown = (indent: string, what: string): string[] => [
   `${indent}} catch (error) {`,
-  `${indent}  return {`,
-  `${indent}    isError: true,`,
-  `${indent}    errorCategory: 'UNKNOWN',`,
-  `${indent}    isRetryable: false,`,
-  `${indent}    content: [{ type: 'text', text: \`[UNKNOWN, not retryable] ${what} failed: \${error instanceof Error ? error.message : 'unexpected failure'}\` }],`,
-  `${indent}  };`,
+  `${indent}  return toolError(error, '${what}');`,
   `${indent}}`,
 ];
 
@@ -25,7 +23,7 @@ const fetchHandler = lines(
   `  return { content: [{ type: 'text', text: await res.text() }] };`,
   `});`,
 );
-const fetchHandlerFixed = lines(
+const fetchHandlerFixed = fixed(
   `server.registerTool('get_order', {}, async ({ id }) => {`,
   `  try {`,
   `    const res = await fetch(\`https://api.example/orders/\${id}\`);`,
@@ -142,7 +140,7 @@ runCheckTable('unguarded-handler', {
         `});`,
       ),
       errors: [{ line: 3, column: 56, endLine: 3, endColumn: 80, message: /`schema\.parse\(…\)`.*JSON-RPC error/ }],
-      output: lines(
+      output: fixed(
         `server.server.setRequestHandler(CallToolRequestSchema, async function (request) {`,
         `  try {`,
         `    const input = schema.parse(request.params.arguments);`,
@@ -151,7 +149,7 @@ runCheckTable('unguarded-handler', {
         `    } catch (error) {`,
         `      return { isError: true, errorCategory: 'UNKNOWN', isRetryable: false, content: [{ type: 'text', text: 'run failed' }] };`,
         `    }`,
-        ...catchUnknown('  ', 'The tool'),
+        ...catchUnknown('  ', 'the tool call'),
         `});`,
       ),
     },
@@ -159,7 +157,7 @@ runCheckTable('unguarded-handler', {
       name: 'expression body returning a promise: the fix awaits it so the catch sees the rejection',
       code: lines(`server.tool('search', async ({ q }) => search(q));`),
       errors: [{ line: 3, column: 23, endColumn: 39, message: /`search\(…\)`/ }],
-      output: lines(
+      output: fixed(
         `server.tool('search', async ({ q }) => {`,
         `  try {`,
         `    return await search(q);`,
@@ -180,7 +178,7 @@ runCheckTable('unguarded-handler', {
         `server.registerTool('get_user', {}, getUser);`,
       ),
       errors: [{ line: 6, column: 8, endLine: 6, endColumn: 56, message: /`parseBody\(…\)`/ }],
-      output: lines(
+      output: fixed(
         `function parseBody(raw: string) {`,
         `  return JSON.parse(raw);`,
         `}`,
@@ -207,7 +205,7 @@ runCheckTable('unguarded-handler', {
       suggestions: [
         {
           title: /^Wrap the handler body in try\/catch returning structured errors$/,
-          output: lines(
+          output: fixed(
             `server.tool('get', async ({ id }) => {`,
             `  try {`,
             `    const order = await store.find(id);`,
@@ -235,7 +233,7 @@ runCheckTable('unguarded-handler', {
         `});`,
       ),
       errors: [{ line: 10, column: 23, endColumn: 39, message: /`for await \(…\)`/ }],
-      output: lines(
+      output: fixed(
         `async function rows(q: string) {`,
         `  try {`,
         `    return await db.query(q);`,
@@ -257,7 +255,7 @@ runCheckTable('unguarded-handler', {
         `server.tool('echo', ({ raw }) => ({ content: [{ type: 'text', text: \`\${JSON.parse(raw).name}\` }] }));`,
       ),
       errors: [{ line: 3, column: 21, endColumn: 33, message: /`JSON\.parse\(…\)`/ }],
-      output: lines(
+      output: fixed(
         `server.tool('echo', ({ raw }) => {`,
         `  try {`,
         `    return ({ content: [{ type: 'text', text: \`\${JSON.parse(raw).name}\` }] });`,
@@ -274,7 +272,7 @@ runCheckTable('unguarded-handler', {
         `});`,
       ),
       errors: [{ line: 3, column: 21, endColumn: 34, message: /`new URL\(…\)`/ }],
-      output: lines(
+      output: fixed(
         `server.tool('open', ({ href }) => {`,
         `  try {`,
         `    const url = new URL(href);`,
