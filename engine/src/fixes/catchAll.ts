@@ -6,7 +6,7 @@
  */
 import ts from 'typescript';
 import { renderEnvelope } from '../../../shared/src/envelopeStyle';
-import { enclosingCatch, walk } from '../parse/syntax';
+import { enclosingCatch, enclosingFunction, walk } from '../parse/syntax';
 import type { AnalysisContext, Fix } from '../types';
 import { type FixEdits, canUseHelper, helperCall, specFrom, throwToReturn } from './edits';
 import { type Inference, describeInference } from './inference';
@@ -14,8 +14,16 @@ import { CLASSIFY_ERROR_FUNCTION, useHelper } from './toolErrorsHelper';
 
 /** The name a catch clause around `node` (in the same function) binds, when it binds an identifier. */
 export function caughtName(node: ts.Node): string | undefined {
-  const name = enclosingCatch(node)?.variableDeclaration?.name;
-  return name && ts.isIdentifier(name) ? name.text : undefined;
+  const clause = enclosingCatch(node);
+  if (clause) {
+    const name = clause.variableDeclaration?.name;
+    return name && ts.isIdentifier(name) ? name.text : undefined;
+  }
+  // An error-answer builder (`function errorResult(error: unknown) { return { isError: true, … } }`).
+  const parameter = enclosingFunction(node)?.parameters.find(
+    (p) => ts.isIdentifier(p.name) && /^(e|err|error|ex|exception|cause)$/.test(p.name.text),
+  );
+  return parameter && ts.isIdentifier(parameter.name) ? parameter.name.text : undefined;
 }
 
 /** Whether `node` mentions the identifier `name` (outside nested functions' own parameters, simply by text). */
