@@ -8,6 +8,10 @@ import type { DecodedCall } from '../../shared/src/decodedCall';
 import { decodeCalls, toCallsJson } from '../../shared/src/decoder';
 import { parseTrace } from '../../shared/src/trace';
 import { isTraceFileName } from '../../shared/src/traceLocation';
+import { type CliIo, EXIT, UsageError, parseCommandArgs, processIo } from './usage';
+
+declare const MCP_ENVELOPE_VERSION: string;
+const VERSION = typeof MCP_ENVELOPE_VERSION === 'string' ? MCP_ENVELOPE_VERSION : '0.0.0-dev';
 
 export const CALLS_USAGE = `Usage: mcp-envelope calls <trace file or folder…> [--format json|pretty]
 
@@ -16,33 +20,18 @@ what an agent should do next, and findings. Exit code 0, 1 when a trace cannot b
 
 type Format = 'json' | 'pretty';
 
-/** Where the command writes; the process's stdout and stderr unless a caller captures them. */
-export interface CommandOutput {
-  out(text: string): void;
-  err(text: string): void;
-}
-
-const PROCESS_OUTPUT: CommandOutput = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-};
-
-function parseArguments(argv: string[]): { files: string[]; format: Format } | string {
-  const files: string[] = [];
-  let format: Format = 'pretty';
-  for (let index = 0; index < argv.length; index++) {
-    const argument = argv[index];
-    if (argument === '--format' || argument.startsWith('--format=')) {
-      const value = argument.includes('=') ? argument.slice('--format='.length) : argv[++index];
-      if (value !== 'json' && value !== 'pretty') return `--format must be json or pretty (got '${value ?? ''}')`;
-      format = value;
-    } else if (argument.startsWith('-') && argument !== '-') {
-      return `unknown option '${argument}'`;
-    } else {
-      files.push(argument);
-    }
+function parseCallsArguments(argv: string[]): { files: string[]; format: Format } | 'help' {
+  const { values, positionals } = parseCommandArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { format: { type: 'string', default: 'pretty' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) return 'help';
+  if (values.format !== 'json' && values.format !== 'pretty') {
+    throw new UsageError(`--format must be json or pretty (got '${values.format}')`);
   }
-  return files.length === 0 ? 'no trace given' : { files, format };
+  if (positionals.length === 0) throw new UsageError('no trace given');
+  return { files: positionals, format: values.format };
 }
 
 /** The trace files a path stands for: the file itself, or the traces inside a folder. */
@@ -77,15 +66,12 @@ function formatPretty(call: DecodedCall): string {
   return lines.join('\n');
 }
 
-export async function run(argv: string[], output: CommandOutput = PROCESS_OUTPUT): Promise<number> {
-  const parsed = parseArguments(argv);
-  if (argv.includes('--help') || argv.includes('-h')) {
-    output.out(`${CALLS_USAGE}\n`);
-    return 0;
-  }
-  if (typeof parsed === 'string') {
-    output.err(`mcp-envelope calls: ${parsed}\n\n${CALLS_USAGE}\n`);
-    return 2;
+/** Usage errors are thrown (UsageError, exit 2); an unreadable trace is reported and gives exit code 1. */
+export async function run(argv: string[], io: CliIo = processIo(VERSION)): Promise<number> {
+  const parsed = parseCallsArguments(argv);
+  if (parsed === 'help') {
+    io.stdout(CALLS_USAGE);
+    return EXIT.ok;
   }
   const calls: DecodedCall[] = [];
   let unreadable = false;
@@ -94,7 +80,7 @@ export async function run(argv: string[], output: CommandOutput = PROCESS_OUTPUT
     try {
       files = traceFiles(given);
     } catch (error) {
-      output.err(`mcp-envelope calls: cannot read ${given}: ${(error as Error).message}\n`);
+      io.stderr(`mcp-envelope calls: cannot read ${given}: ${(error as Error).message}`);
       unreadable = true;
       continue;
     }
@@ -103,13 +89,13 @@ export async function run(argv: string[], output: CommandOutput = PROCESS_OUTPUT
       try {
         text = await fs.promises.readFile(file, 'utf8');
       } catch (error) {
-        output.err(`mcp-envelope calls: cannot read ${file}: ${(error as Error).message}\n`);
+        io.stderr(`mcp-envelope calls: cannot read ${file}: ${(error as Error).message}`);
         unreadable = true;
         continue;
       }
       const trace = parseTrace(text);
       for (const problem of trace.problems) {
-        output.err(`mcp-envelope calls: ${file}:${problem.line}: skipped (${problem.reason})\n`);
+        io.stderr(`mcp-envelope calls: ${file}:${problem.line}: skipped (${problem.reason})`);
       }
       // Ids are per session, so each file is paired on its own.
       calls.push(...decodeCalls(trace.entries));
@@ -119,10 +105,7 @@ export async function run(argv: string[], output: CommandOutput = PROCESS_OUTPUT
     .map((call, index) => ({ call, index }))
     .sort((a, b) => a.call.startedAt.localeCompare(b.call.startedAt) || a.index - b.index)
     .map(({ call }) => call);
-  if (parsed.format === 'json') {
-    output.out(`${JSON.stringify(ordered.map(toCallsJson), null, 2)}\n`);
-  } else {
-    output.out(ordered.length === 0 ? 'No tool calls in the trace.\n' : `${ordered.map(formatPretty).join('\n\n')}\n`);
-  }
-  return unreadable ? 1 : 0;
+  if (parsed.format === 'json') io.stdout(JSON.stringify(ordered.map(toCallsJson), null, 2));
+  else io.stdout(ordered.length === 0 ? 'No tool calls in the trace.' : ordered.map(formatPretty).join('\n\n'));
+  return unreadable ? EXIT.failed : EXIT.ok;
 }

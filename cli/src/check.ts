@@ -1,7 +1,6 @@
 /** `mcp-envelope check [paths…] [--format pretty|json|sarif] [--fail-on …] [--fix] [--config FILE]` */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import type ts from 'typescript';
 import {
   isRelevant,
@@ -10,21 +9,18 @@ import {
   fixAll,
   Project,
   collectSourceFiles,
+  type CreatedFile,
+  type EngineSettings,
   type Severity,
   engineSettings,
 } from '../../engine/src';
-import { UsageError, loadCliSettings } from './config';
-import { type CliFinding, formatJson, formatPretty, formatSarif } from './reportFormats';
+import { loadCliSettings } from './config';
+import { type CliFinding, type FileError, formatJson, formatPretty, formatSarif } from './reportFormats';
+import { type CliIo, EXIT, UsageError, parseCommandArgs } from './usage';
+
+export type { CliIo };
 
 const SEVERITY_RANK: Record<Severity, number> = { hint: 0, info: 1, warning: 2, error: 3 };
-
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  cwd: string;
-  isTty: boolean;
-  version: string;
-}
 
 export const CHECK_USAGE = `Usage: mcp-envelope check [paths…] [options]
 
@@ -36,7 +32,28 @@ Options:
                                exit 1 when a finding at or above this severity exists (default: warning)
   --fix                        apply each finding's preferred fix in place, then report what is left
   --config FILE                settings file (JSON with mcpEnvelope.* keys; default: .vscode/settings.json)
-  -h, --help                   show this help`;
+  -h, --help                   show this help
+
+A file that cannot be analysed (it overflows the parser, or a check fails on it) is reported as that file's
+error (check id 'analysis-error'); every other file is still checked.
+
+Exit codes: 0 nothing at or above --fail-on; 1 a finding at or above --fail-on; 3 no such finding, but some
+files could not be analysed; 2 usage error.`;
+
+interface CheckOptions {
+  format: 'pretty' | 'json' | 'sarif';
+  failOn: Severity;
+  fix: boolean;
+  config?: string;
+  given: string[];
+}
+
+/** What checking one file gave: its findings, or why (part of) it could not be analysed, and the fixes applied. */
+interface FileOutcome {
+  findings: CliFinding[];
+  errors: FileError[];
+  fixed: number;
+}
 
 /**
  * A finding's `file`: relative to the working folder, unless the user named it (or a folder above it) by
@@ -51,7 +68,13 @@ export function displayPath(file: string, cwd: string, given: readonly string[] 
   return path.isAbsolute(file) ? path.relative(cwd, file) : file;
 }
 
-function lineColumn(text: string, offset: number, lineStarts: number[]): { line: number; column: number } {
+/** Why a file could not be analysed, in one line (a stack overflow's message, not its stack). */
+export function reasonOf(error: unknown): string {
+  const text = (error instanceof Error ? error.message : String(error)).split('\n')[0] || 'unknown error';
+  return /Maximum call stack size exceeded/.test(text) ? `nesting too deep for the parser (${text})` : text;
+}
+
+function lineColumn(offset: number, lineStarts: number[]): { line: number; column: number } {
   let low = 0;
   let high = lineStarts.length - 1;
   while (low < high) {
@@ -68,8 +91,8 @@ function lineStartsOf(text: string): number[] {
   return starts;
 }
 
-export async function runCheck(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
+function parseCheckOptions(argv: string[]): CheckOptions | 'help' {
+  const { values, positionals } = parseCommandArgs({
     args: argv,
     allowPositionals: true,
     options: {
@@ -80,109 +103,195 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (values.help) {
-    io.stdout(CHECK_USAGE);
-    return 0;
-  }
+  if (values.help) return 'help';
   const format = values.format;
-  if (format !== 'pretty' && format !== 'json' && format !== 'sarif')
+  if (format !== 'pretty' && format !== 'json' && format !== 'sarif') {
     throw new UsageError(`unknown --format ${format}`);
+  }
   const failOn = values['fail-on'] as Severity;
   if (!(failOn in SEVERITY_RANK)) throw new UsageError(`unknown --fail-on ${values['fail-on']}`);
+  return {
+    format,
+    failOn,
+    fix: values.fix,
+    config: values.config,
+    given: positionals.length > 0 ? positionals : ['.'],
+  };
+}
 
-  const { settings, problems } = loadCliSettings(values.config, io.cwd);
-  for (const problem of problems) io.stderr(`mcp-envelope: ${problem}`);
-  const engine = engineSettings(settings);
-
-  const given = positionals.length > 0 ? positionals : ['.'];
-  const { files, unreadable } = collectSourceFiles(given.map((p) => path.resolve(io.cwd, p)));
+function readSources(options: CheckOptions, cwd: string): Map<string, string> {
+  const { files, unreadable } = collectSourceFiles(options.given.map((p) => path.resolve(cwd, p)));
   if (unreadable.length > 0) {
-    throw new UsageError(`cannot read ${unreadable.map((p) => displayPath(p, io.cwd, given)).join(', ')}`);
+    throw new UsageError(`cannot read ${unreadable.map((p) => displayPath(p, cwd, options.given)).join(', ')}`);
   }
-
-  const project = new Project();
   const texts = new Map<string, string>();
   for (const file of files) {
-    let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      texts.set(file, fs.readFileSync(file, 'utf8'));
     } catch (error) {
-      throw new UsageError(
-        `cannot read ${displayPath(file, io.cwd, given)}: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      throw new UsageError(`cannot read ${displayPath(file, cwd, options.given)}: ${reasonOf(error)}`);
     }
-    texts.set(file, text);
   }
-  // Pre-pass: cross-file registrations, so imported handlers are checked as handlers. Each file is
-  // parsed once; the parse is reused by the checks unless --fix changes the text.
+  return texts;
+}
+
+/**
+ * Pre-pass: cross-file registrations, so imported handlers are checked as handlers. Each file is parsed once; the
+ * parse is reused by the checks unless --fix changes the text. A file whose parse throws is not analysed again.
+ */
+function indexProject(
+  project: Project,
+  texts: ReadonlyMap<string, string>,
+  engine: EngineSettings,
+): { parsed: Map<string, ts.SourceFile>; failed: Map<string, string> } {
   const parsed = new Map<string, ts.SourceFile>();
+  const failed = new Map<string, string>();
   for (const [file, text] of texts) {
     if (looksBinary(text) || !isRelevant(text, engine, false)) continue;
-    const sourceFile = parseSource(file, text);
-    parsed.set(file, sourceFile);
-    project.indexText(file, text, engine, sourceFile);
+    try {
+      const sourceFile = parseSource(file, text);
+      parsed.set(file, sourceFile);
+      project.indexText(file, text, engine, sourceFile);
+    } catch (error) {
+      failed.set(file, reasonOf(error));
+    }
   }
+  return { parsed, failed };
+}
 
-  const findings: CliFinding[] = [];
-  let fixedCount = 0;
-  for (const [file, original] of texts) {
-    let text = original;
-    if (values.fix) {
-      const analyse = (current: string) => {
-        const outcome = project.analyse(file, current, engine);
-        return outcome.kind === 'analysed' ? outcome.result.findings : [];
-      };
-      const result = fixAll(file, original, analyse);
-      for (const created of result.createFiles) {
-        const target = path.resolve(path.dirname(file), created.path);
-        if (result.text === original || fs.existsSync(target)) continue;
-        fs.mkdirSync(path.dirname(target), { recursive: true });
-        fs.writeFileSync(target, created.text);
-        if (format === 'pretty') io.stderr(`created ${displayPath(target, io.cwd, given)}`);
-      }
-      if (result.text !== original) {
-        fs.writeFileSync(file, result.text);
-        fixedCount += result.applied.length;
-        text = result.text;
-        if (format === 'pretty') {
-          io.stderr(
-            `fixed ${result.applied.length} problem${result.applied.length === 1 ? '' : 's'} in ${displayPath(file, io.cwd, given)}`,
-          );
+/** Creates the files the applied fixes rely on (the tool-errors helper) when absent; never overwrites. */
+function createNeededFiles(file: string, createFiles: readonly CreatedFile[]): string[] {
+  const created: string[] = [];
+  for (const needed of createFiles) {
+    const target = path.resolve(path.dirname(file), needed.path);
+    if (fs.existsSync(target)) continue;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, needed.text);
+    created.push(target);
+  }
+  return created;
+}
+
+/**
+ * Applies the preferred fixes in place and creates the files they rely on; returns the new text, how many
+ * fixes were applied and the files created.
+ */
+function fixFile(project: Project, file: string, original: string, engine: EngineSettings) {
+  const analyse = (current: string) => {
+    const outcome = project.analyse(file, current, engine);
+    return outcome.kind === 'analysed' ? outcome.result.findings : [];
+  };
+  const result = fixAll(file, original, analyse);
+  if (result.text === original) return { text: original, applied: 0, created: [] };
+  const created = createNeededFiles(file, result.createFiles);
+  fs.writeFileSync(file, result.text);
+  return { text: result.text, applied: result.applied.length, created };
+}
+
+function toCliFinding(
+  shown: string,
+  starts: number[],
+  finding: { start: number; end: number; check: string; severity: Severity; message: string; fixable: boolean },
+): CliFinding {
+  const start = lineColumn(finding.start, starts);
+  const end = lineColumn(finding.end, starts);
+  return {
+    file: shown,
+    line: start.line,
+    column: start.column,
+    endLine: end.line,
+    endColumn: end.column,
+    check: finding.check,
+    severity: finding.severity,
+    message: finding.message,
+    fixable: finding.fixable,
+  };
+}
+
+function checkFile(
+  project: Project,
+  file: string,
+  original: string,
+  shown: string,
+  context: { engine: EngineSettings; options: CheckOptions; parsed?: ts.SourceFile; io: CliIo },
+): FileOutcome {
+  const outcome: FileOutcome = { findings: [], errors: [], fixed: 0 };
+  let text = original;
+  if (context.options.fix) {
+    try {
+      const fixed = fixFile(project, file, original, context.engine);
+      text = fixed.text;
+      outcome.fixed = fixed.applied;
+      if (context.options.format === 'pretty') {
+        for (const target of fixed.created) {
+          context.io.stderr(`created ${displayPath(target, context.io.cwd, context.options.given)}`);
         }
       }
+      if (fixed.applied > 0 && context.options.format === 'pretty') {
+        context.io.stderr(`fixed ${fixed.applied} problem${fixed.applied === 1 ? '' : 's'} in ${shown}`);
+      }
+    } catch (error) {
+      outcome.errors.push({ file: shown, reason: `--fix failed: ${reasonOf(error)}` });
     }
-    const outcome = project.analyse(file, text, engine, text === original ? parsed.get(file) : undefined);
-    if (outcome.kind === 'skipped') {
-      if (outcome.reason === 'binary')
-        io.stderr(`mcp-envelope: skipped ${displayPath(file, io.cwd, given)} (binary content)`);
-      if (outcome.reason === 'error')
-        io.stderr(`mcp-envelope: could not analyse ${displayPath(file, io.cwd, given)}: ${outcome.detail}`);
+  }
+  const analysis = project.analyse(file, text, context.engine, text === original ? context.parsed : undefined);
+  if (analysis.kind === 'skipped') {
+    if (analysis.reason === 'binary') context.io.stderr(`mcp-envelope: skipped ${shown} (binary content)`);
+    if (analysis.reason === 'error') outcome.errors.push({ file: shown, reason: reasonOf(analysis.detail) });
+    return outcome;
+  }
+  const starts = lineStartsOf(text);
+  outcome.findings = analysis.result.findings.map((finding) => toCliFinding(shown, starts, finding));
+  for (const failure of analysis.result.failures) {
+    outcome.errors.push({ file: shown, reason: `check ${failure.check} failed: ${failure.reason}` });
+  }
+  return outcome;
+}
+
+function printReport(io: CliIo, options: CheckOptions, findings: CliFinding[], errors: FileError[], fixed: number) {
+  if (options.format === 'json') io.stdout(formatJson(findings, errors));
+  else if (options.format === 'sarif') io.stdout(formatSarif(findings, errors, io.version));
+  else {
+    io.stdout(formatPretty(findings, errors, io.isTty));
+    if (options.fix) io.stdout(`${fixed} problem${fixed === 1 ? '' : 's'} fixed.`);
+  }
+}
+
+/** 1 when a finding reaches --fail-on; else 3 when a file could not be analysed; else 0. */
+export function checkExitCode(findings: readonly CliFinding[], errors: readonly FileError[], failOn: Severity): number {
+  const threshold = SEVERITY_RANK[failOn];
+  if (findings.some((f) => SEVERITY_RANK[f.severity] >= threshold)) return EXIT.failed;
+  return errors.length > 0 ? EXIT.incomplete : EXIT.ok;
+}
+
+export async function runCheck(argv: string[], io: CliIo): Promise<number> {
+  const options = parseCheckOptions(argv);
+  if (options === 'help') {
+    io.stdout(CHECK_USAGE);
+    return EXIT.ok;
+  }
+  const { settings, problems } = loadCliSettings(options.config, io.cwd);
+  for (const problem of problems) io.stderr(`mcp-envelope: ${problem}`);
+  const engine = engineSettings(settings);
+  const texts = readSources(options, io.cwd);
+  const project = new Project();
+  const { parsed, failed } = indexProject(project, texts, engine);
+
+  const findings: CliFinding[] = [];
+  const errors: FileError[] = [];
+  let fixed = 0;
+  for (const [file, text] of texts) {
+    const shown = displayPath(file, io.cwd, options.given);
+    const parseFailure = failed.get(file);
+    if (parseFailure !== undefined) {
+      errors.push({ file: shown, reason: parseFailure });
       continue;
     }
-    const starts = lineStartsOf(text);
-    for (const finding of outcome.result.findings) {
-      const start = lineColumn(text, finding.start, starts);
-      const end = lineColumn(text, finding.end, starts);
-      findings.push({
-        file: displayPath(file, io.cwd, given),
-        line: start.line,
-        column: start.column,
-        endLine: end.line,
-        endColumn: end.column,
-        check: finding.check,
-        severity: finding.severity,
-        message: finding.message,
-        fixable: finding.fixable,
-      });
-    }
+    const outcome = checkFile(project, file, text, shown, { engine, options, parsed: parsed.get(file), io });
+    findings.push(...outcome.findings);
+    errors.push(...outcome.errors);
+    fixed += outcome.fixed;
   }
-
-  if (format === 'json') io.stdout(formatJson(findings));
-  else if (format === 'sarif') io.stdout(formatSarif(findings, io.version));
-  else {
-    io.stdout(formatPretty(findings, io.isTty));
-    if (values.fix) io.stdout(`${fixedCount} problem${fixedCount === 1 ? '' : 's'} fixed.`);
-  }
-  const threshold = SEVERITY_RANK[failOn];
-  return findings.some((f) => SEVERITY_RANK[f.severity] >= threshold) ? 1 : 0;
+  printReport(io, options, findings, errors, fixed);
+  return checkExitCode(findings, errors, options.failOn);
 }

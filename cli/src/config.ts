@@ -6,8 +6,6 @@ import { type Settings, parseSettings } from '../../engine/src';
 
 import { UsageError } from './usage';
 
-export { UsageError };
-
 /** Reads a JSON-with-comments settings file and picks the `mcpEnvelope.*` keys (flat or nested). */
 export function settingsFromFile(fileName: string): { settings: Settings; problems: string[] } {
   let text: string;

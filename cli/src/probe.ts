@@ -24,6 +24,7 @@ import {
   type ProbeTarget,
 } from '../../probe/src';
 import { labelForCommand } from '../../shared/src/serverTarget';
+import { type CliIo, EXIT, UsageError, afterDoubleDash, parseCommandArgs, processIo, wholeNumber } from './usage';
 
 declare const MCP_ENVELOPE_VERSION: string;
 const VERSION = typeof MCP_ENVELOPE_VERSION === 'string' ? MCP_ENVELOPE_VERSION : '0.0.0-dev';
@@ -69,141 +70,99 @@ interface ProbeArguments {
   name?: string;
 }
 
-/** Where the command writes; the process's stdout and stderr unless a caller captures them. */
-export interface ProbeOutput {
-  out(text: string): void;
-  err(text: string): void;
+/** One `--env KEY=VALUE` or `--header 'Name: value'` pair, or a UsageError saying what shape was expected. */
+function pair(flag: string, value: string, pattern: RegExp, shape: string): [string, string] {
+  const match = pattern.exec(value);
+  if (!match) throw new UsageError(`${flag} needs ${shape} (got '${value}')`);
+  return [match[1], match[2]];
 }
 
-const PROCESS_OUTPUT: ProbeOutput = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-};
-
-class ProbeUsageError extends Error {}
-
-function integer(flag: string, value: string, min: number, max: number): number {
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number < min || number > max) {
-    throw new ProbeUsageError(`${flag} must be a whole number from ${min} to ${max} (got '${value}')`);
+function checkTarget(parsed: ProbeArguments): void {
+  if (parsed.url !== undefined && parsed.command.length > 0) {
+    throw new UsageError('give either --url or a server command after --, not both');
   }
-  return number;
+  if (parsed.url === undefined && parsed.command.length === 0) {
+    throw new UsageError('no server: give its command after -- or its address with --url');
+  }
+  if (parsed.url === undefined) {
+    if (Object.keys(parsed.headers).length > 0) throw new UsageError('--header applies only to --url');
+    return;
+  }
+  let url: URL;
+  try {
+    url = new URL(parsed.url);
+  } catch {
+    throw new UsageError(`--url is not a URL: '${parsed.url}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--url must be http or https');
+  if (Object.keys(parsed.env).length > 0) {
+    throw new UsageError('--env applies only to a server the probe starts (a command after --)');
+  }
 }
 
-const VALUE_FLAGS = new Set([
-  '--format',
-  '--seed',
-  '--timeout',
-  '--allow',
-  '--env',
-  '--fixtures',
-  '--scaffold-fixtures',
-  '--fail-under',
-  '--name',
-  '--url',
-  '--header',
-]);
+const PROBE_OPTIONS = {
+  format: { type: 'string' },
+  'list-tools': { type: 'boolean' },
+  'allow-all': { type: 'boolean' },
+  seed: { type: 'string' },
+  timeout: { type: 'string' },
+  allow: { type: 'string', multiple: true },
+  env: { type: 'string', multiple: true },
+  fixtures: { type: 'string' },
+  'scaffold-fixtures': { type: 'string' },
+  'fail-under': { type: 'string' },
+  name: { type: 'string' },
+  url: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
-function applyFlag(parsed: ProbeArguments, flag: string, value: string): void {
-  switch (flag) {
-    case '--format':
-      if (value !== 'json' && value !== 'pretty' && value !== 'sarif' && value !== 'events') {
-        throw new ProbeUsageError(`--format must be json, pretty, sarif or events (got '${value}')`);
-      }
-      parsed.format = value;
-      return;
-    case '--seed':
-      parsed.seed = integer(flag, value, 0, 2 ** 32 - 1);
-      return;
-    case '--timeout':
-      parsed.timeoutMs = integer(flag, value, 1, 600_000);
-      return;
-    case '--fail-under':
-      parsed.failUnder = integer(flag, value, 0, 100);
-      return;
-    case '--allow':
-      parsed.allow.push(value);
-      return;
-    case '--env': {
-      const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(value);
-      if (!match) throw new ProbeUsageError(`--env needs KEY=VALUE (got '${value}')`);
-      parsed.env[match[1]] = match[2];
-      return;
-    }
-    case '--header': {
-      const match = /^([^:\s]+):\s*(.*)$/s.exec(value);
-      if (!match) throw new ProbeUsageError(`--header needs 'Name: value' (got '${value}')`);
-      parsed.headers[match[1]] = match[2];
-      return;
-    }
-    case '--fixtures':
-      parsed.fixtures = value;
-      return;
-    case '--scaffold-fixtures':
-      parsed.scaffold = value;
-      return;
-    case '--name':
-      parsed.name = value;
-      return;
-    default:
-      parsed.url = value;
+/** A value flag given with an empty value (`--name ''`, `--url=`) is a usage error, as a missing one is. */
+function nonEmpty(values: Record<string, string | boolean | string[] | undefined>): void {
+  for (const [flag, value] of Object.entries(values)) {
+    const list = Array.isArray(value) ? value : [value];
+    if (list.some((item) => item === '')) throw new UsageError(`--${flag} needs a value`);
   }
 }
 
 export function parseProbeArguments(argv: string[]): ProbeArguments | 'help' {
+  const { values, tokens } = parseCommandArgs({
+    args: argv,
+    options: PROBE_OPTIONS,
+    allowPositionals: true,
+    tokens: true,
+  });
+  if (values.help) return 'help';
+  if (values['allow-all']) {
+    throw new UsageError('--allow-all is not offered: name each tool you accept to call with --allow TOOL');
+  }
+  const { command, before } = afterDoubleDash(argv, tokens);
+  if (before.length > 0) throw new UsageError(`unexpected '${before[0]}' (the server command goes after --)`);
+  nonEmpty(values);
+  const format = values.format ?? 'pretty';
+  if (format !== 'json' && format !== 'pretty' && format !== 'sarif' && format !== 'events') {
+    throw new UsageError(`--format must be json, pretty, sarif or events (got '${format}')`);
+  }
   const parsed: ProbeArguments = {
-    command: [],
-    headers: {},
-    format: 'pretty',
-    listTools: false,
-    seed: DEFAULT_SEED,
-    timeoutMs: DEFAULT_TIMEOUT_MS,
-    allow: [],
-    env: {},
-    failUnder: 0,
+    command,
+    ...(values.url !== undefined && { url: values.url }),
+    headers: Object.fromEntries(
+      (values.header ?? []).map((h) => pair('--header', h, /^([^:\s]+):\s*(.*)$/s, "'Name: value'")),
+    ),
+    format,
+    listTools: values['list-tools'] ?? false,
+    seed: values.seed === undefined ? DEFAULT_SEED : wholeNumber('--seed', values.seed, 0, 2 ** 32 - 1),
+    timeoutMs: values.timeout === undefined ? DEFAULT_TIMEOUT_MS : wholeNumber('--timeout', values.timeout, 1, 600_000),
+    allow: values.allow ?? [],
+    env: Object.fromEntries(
+      (values.env ?? []).map((e) => pair('--env', e, /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s, 'KEY=VALUE')),
+    ),
+    ...(values.fixtures !== undefined && { fixtures: values.fixtures }),
+    ...(values['scaffold-fixtures'] !== undefined && { scaffold: values['scaffold-fixtures'] }),
+    failUnder: values['fail-under'] === undefined ? 0 : wholeNumber('--fail-under', values['fail-under'], 0, 100),
+    ...(values.name !== undefined && { name: values.name }),
   };
-  for (let index = 0; index < argv.length; index++) {
-    const argument = argv[index];
-    if (argument === '--') {
-      parsed.command = argv.slice(index + 1);
-      break;
-    }
-    if (argument === '--help' || argument === '-h') return 'help';
-    if (argument === '--list-tools') {
-      parsed.listTools = true;
-      continue;
-    }
-    if (argument === '--allow-all') {
-      throw new ProbeUsageError('--allow-all is not offered: name each tool you accept to call with --allow TOOL');
-    }
-    const [flag, inline] =
-      argument.startsWith('--') && argument.includes('=') ? argument.split(/=(.*)/s, 2) : [argument];
-    if (!VALUE_FLAGS.has(flag))
-      throw new ProbeUsageError(`unknown option '${argument}' (the server command goes after --)`);
-    const value = inline ?? argv[++index];
-    if (value === undefined || value === '') throw new ProbeUsageError(`${flag} needs a value`);
-    applyFlag(parsed, flag, value);
-  }
-  if (parsed.url !== undefined && parsed.command.length > 0) {
-    throw new ProbeUsageError('give either --url or a server command after --, not both');
-  }
-  if (parsed.url === undefined && parsed.command.length === 0) {
-    throw new ProbeUsageError('no server: give its command after -- or its address with --url');
-  }
-  if (parsed.url !== undefined) {
-    let url: URL;
-    try {
-      url = new URL(parsed.url);
-    } catch {
-      throw new ProbeUsageError(`--url is not a URL: '${parsed.url}'`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProbeUsageError('--url must be http or https');
-  } else if (Object.keys(parsed.headers).length > 0) {
-    throw new ProbeUsageError('--header applies only to --url');
-  }
-  if (parsed.url !== undefined && Object.keys(parsed.env).length > 0) {
-    throw new ProbeUsageError('--env applies only to a server the probe starts (a command after --)');
-  }
+  checkTarget(parsed);
   return parsed;
 }
 
@@ -228,90 +187,93 @@ function failingTools(report: ProbeReport, failUnder: number): string[] {
   return report.tools.filter((tool) => tool.grade !== null && tool.grade < failUnder).map((tool) => tool.name);
 }
 
-async function scaffold(parsed: ProbeArguments, file: string, output: ProbeOutput): Promise<number> {
-  if (fs.existsSync(file)) throw new ProbeUsageError(`${file} already exists; the scaffold does not overwrite files`);
+async function scaffold(parsed: ProbeArguments, file: string, io: CliIo): Promise<number> {
   const fixtures = await scaffoldFixtures(targetOf(parsed), parsed.timeoutMs);
   fs.writeFileSync(file, fixturesText(fixtures));
-  output.err(`mcp-envelope probe: wrote known-good arguments for ${Object.keys(fixtures).length} tools to ${file}\n`);
-  return 0;
+  io.stderr(`mcp-envelope probe: wrote known-good arguments for ${Object.keys(fixtures).length} tools to ${file}`);
+  return EXIT.ok;
 }
 
-async function listTools(parsed: ProbeArguments, output: ProbeOutput): Promise<number> {
-  const tools = await listServerTools(targetOf(parsed), parsed.timeoutMs, VERSION);
+async function listTools(parsed: ProbeArguments, io: CliIo): Promise<number> {
+  const tools = await listServerTools(targetOf(parsed), parsed.timeoutMs, io.version);
   const listed: ListedServerTool[] = tools.map((tool) => ({
     name: tool.name,
     ...(tool.description !== undefined && { description: tool.description }),
     unsafe: safetyReason(tool),
   }));
-  output.out(`${JSON.stringify(listed, null, 2)}\n`);
-  return 0;
+  io.stdout(JSON.stringify(listed, null, 2));
+  return EXIT.ok;
 }
 
-export async function run(argv: string[], output: ProbeOutput = PROCESS_OUTPUT): Promise<number> {
-  let parsed: ProbeArguments;
-  let fixtures: Fixtures | undefined;
+function fixturesOf(parsed: ProbeArguments): Fixtures | undefined {
+  if (parsed.fixtures === undefined) return undefined;
   try {
-    const result = parseProbeArguments(argv);
-    if (result === 'help') {
-      output.out(`${PROBE_USAGE}\n`);
-      return 0;
-    }
-    parsed = result;
-    if (parsed.fixtures !== undefined) {
-      try {
-        fixtures = readFixtures(parsed.fixtures);
-      } catch (error) {
-        throw new ProbeUsageError(`cannot use --fixtures: ${(error as Error).message}`);
-      }
-    }
-    if (parsed.scaffold !== undefined) return await scaffold(parsed, parsed.scaffold, output);
-    if (parsed.listTools) return await listTools(parsed, output);
+    return readFixtures(parsed.fixtures);
   } catch (error) {
-    if (!(error instanceof ProbeUsageError)) {
-      output.err(`mcp-envelope probe: ${(error as Error).message}\n`);
-      return 1;
-    }
-    output.err(`mcp-envelope probe: ${error.message}\n\n${PROBE_USAGE}\n`);
-    return 2;
+    throw new UsageError(`cannot use --fixtures: ${(error as Error).message}`);
   }
+}
+
+/** Runs the probe, aborted (and the server it started stopped) when a program stops the CLI with SIGTERM. */
+async function probeServer(parsed: ProbeArguments, fixtures: Fixtures | undefined, io: CliIo) {
   const allowed = new Set(parsed.allow);
-  const events = parsed.format === 'events';
-  const emit = (event: ProbeEvent): void => output.out(`${JSON.stringify(event)}\n`);
-  // A program that runs the probe stops it with SIGTERM: abort, so the server the probe started is stopped too.
+  const emit = (event: ProbeEvent): void => io.stdout(JSON.stringify(event));
   const abort = new AbortController();
   const stop = (): void => abort.abort(new Error('stopped'));
   process.once('SIGTERM', stop);
-  let report: ProbeReport;
   try {
-    report = await runProbe({
+    return await runProbe({
       target: targetOf(parsed),
       label: labelOf(parsed),
       seed: parsed.seed,
       timeoutMs: parsed.timeoutMs,
       allow: (tool) => allowed.has(tool),
       ...(fixtures && { fixtures }),
-      clientVersion: VERSION,
+      clientVersion: io.version,
       signal: abort.signal,
-      ...(events && { onProgress: (progress) => emit({ event: 'progress', ...progress }) }),
+      ...(parsed.format === 'events' && { onProgress: (progress) => emit({ event: 'progress', ...progress }) }),
     });
-  } catch (error) {
-    if (events) emit({ event: 'error', message: (error as Error).message });
-    else output.err(`mcp-envelope probe: ${(error as Error).message}\n`);
-    return 1;
   } finally {
     process.removeListener('SIGTERM', stop);
   }
+}
+
+function printReport(parsed: ProbeArguments, fixtures: Fixtures | undefined, report: ProbeReport, io: CliIo): number {
   const listed = new Set(report.tools.map((tool) => tool.name));
-  for (const name of allowed) if (!listed.has(name)) output.err(`mcp-envelope probe: --allow ${name}: no such tool\n`);
+  for (const name of parsed.allow)
+    if (!listed.has(name)) io.stderr(`mcp-envelope probe: --allow ${name}: no such tool`);
   for (const name of Object.keys(fixtures ?? {})) {
-    if (!listed.has(name)) output.err(`mcp-envelope probe: fixture for ${name}: no such tool\n`);
+    if (!listed.has(name)) io.stderr(`mcp-envelope probe: fixture for ${name}: no such tool`);
   }
-  if (parsed.format === 'events') emit({ event: 'report', report });
-  else output.out(`${formatProbe(report, parsed.format, VERSION)}\n`);
+  if (parsed.format === 'events') io.stdout(JSON.stringify({ event: 'report', report } satisfies ProbeEvent));
+  else io.stdout(formatProbe(report, parsed.format, io.version));
   const failing = failingTools(report, parsed.failUnder);
-  if (failing.length > 0) {
-    output.err(`mcp-envelope probe: graded below ${parsed.failUnder}: ${failing.join(', ')}\n`);
-    return 1;
+  if (failing.length === 0) return EXIT.ok;
+  io.stderr(`mcp-envelope probe: graded below ${parsed.failUnder}: ${failing.join(', ')}`);
+  return EXIT.failed;
+}
+
+/** Usage errors are thrown (UsageError, exit 2); a server that cannot be reached is reported here, exit 1. */
+export async function run(argv: string[], io: CliIo = processIo(VERSION)): Promise<number> {
+  const parsed = parseProbeArguments(argv);
+  if (parsed === 'help') {
+    io.stdout(PROBE_USAGE);
+    return EXIT.ok;
   }
-  return 0;
+  const fixtures = fixturesOf(parsed);
+  if (parsed.scaffold !== undefined && fs.existsSync(parsed.scaffold)) {
+    throw new UsageError(`${parsed.scaffold} already exists; the scaffold does not overwrite files`);
+  }
+  let report: ProbeReport;
+  try {
+    if (parsed.scaffold !== undefined) return await scaffold(parsed, parsed.scaffold, io);
+    if (parsed.listTools) return await listTools(parsed, io);
+    report = await probeServer(parsed, fixtures, io);
+  } catch (error) {
+    const message = (error as Error).message;
+    if (parsed.format === 'events') io.stdout(JSON.stringify({ event: 'error', message } satisfies ProbeEvent));
+    else io.stderr(`mcp-envelope probe: ${message}`);
+    return EXIT.failed;
+  }
+  return printReport(parsed, fixtures, report, io);
 }

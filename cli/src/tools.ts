@@ -1,21 +1,29 @@
 /** `mcp-envelope tools [paths…] [--format json|pretty]`: the tools a workspace registers. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { type FileTool, listTools, collectSourceFiles, engineSettings } from '../../engine/src';
-import { type CliIo, displayPath } from './check';
-import { UsageError, loadCliSettings } from './config';
+import { displayPath, reasonOf } from './check';
+import { loadCliSettings } from './config';
+import { type CliIo, EXIT, UsageError, parseCommandArgs } from './usage';
 
 export interface ListedTool extends FileTool {
   file: string;
 }
 
-export const TOOLS_USAGE = `Usage: mcp-envelope tools [paths…] [--format json|pretty]
+export const TOOLS_USAGE = `Usage: mcp-envelope tools [paths…] [--format json|pretty] [--config FILE]
 
-Lists the MCP tools registered in the given files or folders.`;
+Lists the MCP tools registered in the given files or folders.
+Exit codes: 0 listed; 3 listed, but some files could not be analysed (named on stderr); 2 usage error.`;
 
-export async function runTools(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
+interface ToolsOptions {
+  help: boolean;
+  format: 'json' | 'pretty';
+  config?: string;
+  given: string[];
+}
+
+function parseToolsOptions(argv: string[]): ToolsOptions {
+  const { values, positionals } = parseCommandArgs({
     args: argv,
     allowPositionals: true,
     options: {
@@ -24,35 +32,50 @@ export async function runTools(argv: string[], io: CliIo): Promise<number> {
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (values.help) {
-    io.stdout(TOOLS_USAGE);
-    return 0;
-  }
-  if (values.format !== 'json' && values.format !== 'pretty') throw new UsageError(`unknown --format ${values.format}`);
-  const { settings } = loadCliSettings(values.config, io.cwd);
-  const given = positionals.length > 0 ? positionals : ['.'];
-  const { files, unreadable } = collectSourceFiles(given.map((p) => path.resolve(io.cwd, p)));
-  if (unreadable.length > 0) throw new UsageError(`cannot read ${unreadable.join(', ')}`);
-  const tools: ListedTool[] = [];
-  for (const file of files) {
-    const text = fs.readFileSync(file, 'utf8');
-    const shown = displayPath(file, io.cwd, given);
-    for (const tool of listTools(file, text, engineSettings(settings).handlerFactories))
-      tools.push({ ...tool, file: shown });
-  }
-  if (values.format === 'json') {
-    io.stdout(
-      JSON.stringify(
-        tools.map((t) => ({ name: t.name, file: t.file, line: t.line, kind: t.kind })),
-        null,
-        2,
-      ),
-    );
+  const format = values.format;
+  if (format !== 'json' && format !== 'pretty') throw new UsageError(`unknown --format ${format}`);
+  return {
+    help: values.help,
+    format,
+    config: values.config,
+    given: positionals.length > 0 ? positionals : ['.'],
+  };
+}
+
+function printTools(io: CliIo, format: 'json' | 'pretty', tools: readonly ListedTool[]): void {
+  if (format === 'json') {
+    const shape = tools.map((t) => ({ name: t.name, file: t.file, line: t.line, kind: t.kind }));
+    io.stdout(JSON.stringify(shape, null, 2));
   } else if (tools.length === 0) {
     io.stdout('No MCP tools registered.');
   } else {
-    for (const tool of tools)
+    for (const tool of tools) {
       io.stdout(`${tool.name ?? '(tools/call dispatcher)'}  ${tool.file}:${tool.line}  ${tool.kind}`);
+    }
   }
-  return 0;
+}
+
+export async function runTools(argv: string[], io: CliIo): Promise<number> {
+  const options = parseToolsOptions(argv);
+  if (options.help) {
+    io.stdout(TOOLS_USAGE);
+    return EXIT.ok;
+  }
+  const factories = engineSettings(loadCliSettings(options.config, io.cwd).settings).handlerFactories;
+  const { files, unreadable } = collectSourceFiles(options.given.map((p) => path.resolve(io.cwd, p)));
+  if (unreadable.length > 0) throw new UsageError(`cannot read ${unreadable.join(', ')}`);
+  const tools: ListedTool[] = [];
+  let unanalysed = 0;
+  for (const file of files) {
+    const shown = displayPath(file, io.cwd, options.given);
+    try {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const tool of listTools(file, text, factories)) tools.push({ ...tool, file: shown });
+    } catch (error) {
+      unanalysed++;
+      io.stderr(`mcp-envelope tools: ${shown} could not be analysed: ${reasonOf(error)}`);
+    }
+  }
+  printTools(io, options.format, tools);
+  return unanalysed > 0 ? EXIT.incomplete : EXIT.ok;
 }

@@ -15,7 +15,7 @@ import {
 import { NodeIndex } from './parse/nodeIndex';
 import { suppressedLines } from './parse/suppression';
 import { type FunctionLike, isFunctionLike, lineIndentAt } from './parse/syntax';
-import type { AnalysisContext, EngineSettings, Finding, Severity } from './types';
+import type { AnalysisContext, EngineSettings, Finding, MessageData, Severity } from './types';
 
 export const MCP_IMPORT_PATTERN = /@modelcontextprotocol\/|\bisError\b|@mcpToolHandler/;
 
@@ -47,8 +47,16 @@ export interface AnalyseOptions {
   resolveImport?: (specifier: string, fromFile: string) => string | undefined;
 }
 
+/** A check that threw on this file: its findings are dropped, every other check's are kept. */
+export interface CheckFailure {
+  check: string;
+  reason: string;
+}
+
 export interface AnalysisResult {
   findings: Finding[];
+  /** Checks that could not run on this file (contained: the other checks still ran). */
+  failures: CheckFailure[];
   scan: HandlerScan;
   sourceFile: ts.SourceFile;
 }
@@ -130,6 +138,13 @@ class Context implements AnalysisContext {
   }
 }
 
+/** A message template with its `{{name}}` placeholders filled from `data` (unknown names stay as written). */
+export function formatMessage(template: string, data: MessageData = {}): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(data, name) ? String(data[name]) : whole,
+  );
+}
+
 /** Runs every enabled check on a parsed source file. */
 export function analyseSourceFile(
   sourceFile: ts.SourceFile,
@@ -148,27 +163,37 @@ export function analyseSourceFile(
   const lineOf = (offset: number): number => sourceFile.getLineAndCharacterOfPosition(offset).line;
   const suppressed = suppressedLines(sourceFile.text, lineOf);
   const noFixes = () => [];
+  const failures: CheckFailure[] = [];
 
   for (const check of CHECKS) {
     const setting = settings.severities[check.meta.id] ?? 'default';
     if (setting === 'off') continue;
-    check.run(context, (report) => {
-      const start = report.start ?? report.node?.getStart(sourceFile) ?? 0;
-      const end = report.end ?? report.node?.getEnd() ?? start;
-      const ids = suppressed.size > 0 ? suppressed.get(lineOf(start)) : undefined;
-      if (ids && (ids.has('*') || ids.has(check.meta.id))) return;
-      const severity: Severity = setting === 'default' ? (report.severity ?? check.meta.defaultSeverity) : setting;
-      findings.push({
-        check: check.meta.id,
-        severity,
-        message: report.message,
-        start,
-        end,
-        fixable: check.meta.fixable && report.fixes !== undefined,
-        computeFixes: report.fixes ?? noFixes,
+    const before = findings.length;
+    // Contained: a check that throws (a bug, or a stack overflow on deep nesting) loses only its own findings.
+    try {
+      check.run(context, (report) => {
+        const start = report.start ?? report.node?.getStart(sourceFile) ?? 0;
+        const end = report.end ?? report.node?.getEnd() ?? start;
+        const ids = suppressed.size > 0 ? suppressed.get(lineOf(start)) : undefined;
+        if (ids && (ids.has('*') || ids.has(check.meta.id))) return;
+        const severity: Severity = setting === 'default' ? (report.severity ?? check.meta.defaultSeverity) : setting;
+        findings.push({
+          check: check.meta.id,
+          severity,
+          messageId: report.messageId,
+          data: report.data ?? {},
+          message: formatMessage(check.meta.messages[report.messageId] ?? report.messageId, report.data),
+          start,
+          end,
+          fixable: check.meta.fixable && report.fixes !== undefined,
+          computeFixes: report.fixes ?? noFixes,
+        });
       });
-    });
+    } catch (error) {
+      findings.length = before;
+      failures.push({ check: check.meta.id, reason: error instanceof Error ? error.message : String(error) });
+    }
   }
   findings.sort((a, b) => a.start - b.start || a.check.localeCompare(b.check));
-  return { findings, scan, sourceFile };
+  return { findings, failures, scan, sourceFile };
 }

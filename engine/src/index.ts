@@ -2,11 +2,18 @@
  * The engine's public face: what the language server and the CLI may use. Everything behind it (parse, tool
  * discovery, checks, fixes, settings) is private to engine/; the build bundles it once, into dist/engine.js.
  */
-export { type AnalysisResult, analyseSourceFile, isRelevant, looksBinary, parseSource } from './engine';
+export {
+  type AnalysisResult,
+  type CheckFailure,
+  analyseSourceFile,
+  isRelevant,
+  looksBinary,
+  parseSource,
+} from './engine';
 export { Project, collectSourceFiles, isIndexable } from './discovery/project';
 export { type FileTool, listTools, toolsOf } from './discovery/toolList';
 export { fixAll, syntaxErrorCount } from './fixes/fixApplier';
 export { DISABLE_NEXT_LINE } from './parse/suppression';
-export { CHECKS, CHECK_IDS } from './checks';
+export { CHECKS, CHECK_IDS, isCheckId } from './checks';
 export { DEFAULT_SETTINGS, type Settings, engineSettings, parseSettings, settingsSchema } from './settings';
-export type { CreatedFile, EngineSettings, Finding, Fix, OffsetEdit, Severity } from './types';
+export type { CheckId, CreatedFile, EngineSettings, Finding, Fix, OffsetEdit, Severity } from './types';

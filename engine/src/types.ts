@@ -10,14 +10,37 @@ import type { FunctionLike } from './parse/syntax';
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 export type SeveritySetting = Severity | 'off' | 'default';
 
-export interface CheckMeta {
+/** Every check's id: diagnostics code, suppression comments, settings keys, CLI output. */
+export type CheckId =
+  | 'throw-in-handler'
+  | 'unguarded-handler'
+  | 'missing-is-retryable'
+  | 'missing-error-category'
+  | 'invalid-error-category'
+  | 'contradictory-retryable'
+  | 'missing-error-content'
+  | 'generic-error-message'
+  | 'leaked-internals'
+  | 'empty-result-as-error'
+  | 'failure-as-success'
+  | 'retry-inside-tool'
+  | 'protocol-error-for-execution-failure'
+  | 'envelope-hidden-from-model'
+  | 'error-structured-content-with-output-schema';
+
+/** Values for a message's `{{placeholders}}`. */
+export type MessageData = Readonly<Record<string, string | number>>;
+
+export interface CheckMeta<MessageId extends string = string> {
   /** Stable id: diagnostics code, suppression comments, settings, CLI output. */
-  id: string;
+  id: CheckId;
   /** One sentence: what the check finds. */
   description: string;
   defaultSeverity: Severity;
   /** Whether the check offers a quick fix. */
   fixable: boolean;
+  /** The check's messages by stable id (tests assert ids, not wording); `{{name}}` is filled from the report's data. */
+  messages: Readonly<Record<MessageId, string>>;
 }
 
 /** A text edit in offsets of the analysed text. */
@@ -43,11 +66,13 @@ export interface Fix {
   preferred: boolean;
 }
 
-export interface CheckReport {
+export interface CheckReport<MessageId extends string = string> {
   node?: ts.Node;
   start?: number;
   end?: number;
-  message: string;
+  messageId: MessageId;
+  /** Values for the message's placeholders. */
+  data?: MessageData;
   /** Overrides the check's default severity (the user's setting still wins). */
   severity?: Severity;
   /** Computed only when a fix is asked for. */
@@ -55,7 +80,7 @@ export interface CheckReport {
 }
 
 export interface EngineSettings {
-  severities: Readonly<Record<string, SeveritySetting>>;
+  severities: Readonly<Partial<Record<CheckId, SeveritySetting>>>;
   categoryCase: CategoryCase;
   envelopeStyle: EnvelopeStyle;
   handlerFactories: readonly string[];
@@ -80,14 +105,18 @@ export interface AnalysisContext {
   indentOf(node: ts.Node): string;
 }
 
-export interface Check {
-  meta: CheckMeta;
-  run(context: AnalysisContext, report: (report: CheckReport) => void): void;
+export interface Check<MessageId extends string = string> {
+  meta: CheckMeta<MessageId>;
+  run(context: AnalysisContext, report: (report: CheckReport<MessageId>) => void): void;
 }
 
 export interface Finding {
-  check: string;
+  check: CheckId;
   severity: Severity;
+  /** Which of the check's messages this is (stable across rewordings). */
+  messageId: string;
+  data: MessageData;
+  /** The message with its placeholders filled. */
   message: string;
   start: number;
   end: number;

@@ -35,7 +35,9 @@ export function log(message) {
 /** Runs a command in the repo, inheriting stdio; returns true when it exits 0. */
 export function runStep(label, command, args, options = {}) {
   log(`${label}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: REPO, stdio: 'inherit', ...options });
+  // npm.cmd is a batch file: since Node 20.12 Windows runs those only through a shell.
+  const shell = process.platform === 'win32' && command.endsWith('.cmd');
+  const result = spawnSync(command, args, { cwd: REPO, stdio: 'inherit', shell, ...options });
   return result.status === 0;
 }
 

@@ -16,7 +16,7 @@ import { isIndexable } from '../../engine/src';
 import { WorkspaceToolsRequest } from '../../shared/src/protocol';
 import { AnalysisService, fileNameOf, uriToPath } from './lsp/analysisService';
 import { FIX_ALL_KIND, fixAllAction, isFixAllData, provideCodeActions } from './lsp/codeActionProvider';
-import { toDiagnostic } from './lsp/diagnosticsProvider';
+import { diagnosticsFor } from './lsp/diagnosticsProvider';
 import { SettingsProvider } from './lsp/settingsProvider';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -39,7 +39,7 @@ async function validate(document: TextDocument): Promise<void> {
     await connection.sendDiagnostics({
       uri: document.uri,
       version: document.version,
-      diagnostics: result.findings.map((finding) => toDiagnostic(document, finding)),
+      diagnostics: diagnosticsFor(document, result),
     });
     revalidateFiles(result.changedFiles);
   } catch (error) {

@@ -9,13 +9,17 @@ const WHY: Record<string, string> = {
   BUSINESS: 'the policy that refused the request does not change between calls',
 };
 
-export const contradictoryRetryable: Check = {
+export const contradictoryRetryable: Check<'retryableContradictsCategory'> = {
   meta: {
     id: 'contradictory-retryable',
     description:
       'isRetryable: true on a VALIDATION, PERMISSION or BUSINESS error, whose identical call can never succeed.',
     defaultSeverity: 'warning',
     fixable: true,
+    messages: {
+      retryableContradictsCategory:
+        '{{key}}: true contradicts errorCategory {{category}}: {{why}}. An agent that trusts the flag will repeat the call and burn its budget.',
+    },
   },
   run(context, report) {
     for (const envelope of context.envelopes) {
@@ -25,7 +29,8 @@ export const contradictoryRetryable: Check = {
       if (!category || !NEVER_RETRYABLE.has(category)) continue;
       report({
         node: retryable.property,
-        message: `${keyOf(retryable)}: true contradicts errorCategory ${category}: ${WHY[category]}. An agent that trusts the flag will repeat the call and burn its budget.`,
+        messageId: 'retryableContradictsCategory',
+        data: { key: keyOf(retryable), category, why: WHY[category] },
         fixes: () => [
           {
             title: `Set ${keyOf(retryable)}: false`,

@@ -253,12 +253,16 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope, test: EmptinessT
   ];
 }
 
-export const emptyResultAsError: Check = {
+export const emptyResultAsError: Check<'emptyResultAsError'> = {
   meta: {
     id: 'empty-result-as-error',
     description: 'An error envelope returned when a query found nothing: a valid empty answer reported as a failure.',
     defaultSeverity: 'warning',
     fixable: true,
+    messages: {
+      emptyResultAsError:
+        'This branch runs when nothing was found (it tests {{subject}}), yet it reports isError: true. Finding nothing is a valid answer: return it as a result with a descriptive text, so the agent does not retry or give up on a call that worked.',
+    },
   },
   run(context, report) {
     for (const envelope of context.envelopes) {
@@ -267,7 +271,8 @@ export const emptyResultAsError: Check = {
       if (!test || isRealFailure(envelope, test) || testsToolInput(context, test)) continue;
       report({
         node: envelope.isErrorProperty,
-        message: `This branch runs when nothing was found (it tests ${test.subject}), yet it reports isError: true. Finding nothing is a valid answer: return it as a result with a descriptive text, so the agent does not retry or give up on a call that worked.`,
+        messageId: 'emptyResultAsError',
+        data: { subject: test.subject },
         fixes: () => fix(context, envelope, test),
       });
     }

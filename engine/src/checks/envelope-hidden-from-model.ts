@@ -66,13 +66,17 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope, prefix: string):
   ];
 }
 
-export const envelopeHiddenFromModel: Check = {
+export const envelopeHiddenFromModel: Check<'factsHiddenFromModel'> = {
   meta: {
     id: 'envelope-hidden-from-model',
     description:
       'errorCategory/isRetryable set only outside content (top level or structuredContent) while the text does not mention them; most hosts show the model only content.',
     defaultSeverity: 'info',
     fixable: true,
+    messages: {
+      factsHiddenFromModel:
+        'errorCategory {{where}} is invisible to the model: most hosts show it only content, and this text says neither the category nor whether to retry. Repeat the facts in the text (for example "{{prefix}} …").',
+    },
   },
   run(context, report) {
     // The `top-level` style deliberately keeps the facts out of the text: nothing to report.
@@ -92,7 +96,8 @@ export const envelopeHiddenFromModel: Check = {
       const where = field.location === 'structuredContent' ? 'in structuredContent' : 'at the top level';
       report({
         node: field.property,
-        message: `errorCategory ${where} is invisible to the model: most hosts show it only content, and this text says neither the category nor whether to retry. Repeat the facts in the text (for example "${prefix} …").`,
+        messageId: 'factsHiddenFromModel',
+        data: { where, prefix },
         fixes: () => fix(context, envelope, prefix),
       });
     }

@@ -59,13 +59,17 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope, property: ts.Pro
   return [{ title, edits: [edit], preferred: true }];
 }
 
-export const errorStructuredContentWithOutputSchema: Check = {
+export const errorStructuredContentWithOutputSchema: Check<'errorStructuredContentWithOutputSchema'> = {
   meta: {
     id: 'error-structured-content-with-output-schema',
     description:
       'An error result with structuredContent from a tool that declares an outputSchema: SDK clients validate it against the schema even on errors and throw, so the agent never sees the failure.',
     defaultSeverity: 'warning',
     fixable: true,
+    messages: {
+      errorStructuredContentWithOutputSchema:
+        'This tool declares an outputSchema, and MCP SDK 1.x clients validate structuredContent against it even when isError is true: an error object that does not match makes the client throw (-32602) and the agent never sees the failure. Put the error facts at the top level and in the text, and leave structuredContent out of error results.',
+    },
   },
   run(context, report) {
     if (context.handlers.length === 0) return;
@@ -76,8 +80,7 @@ export const errorStructuredContentWithOutputSchema: Check = {
       if (!handler || !declaresOutputSchema(context, handler.fn)) continue;
       report({
         node: property,
-        message:
-          'This tool declares an outputSchema, and MCP SDK 1.x clients validate structuredContent against it even when isError is true: an error object that does not match makes the client throw (-32602) and the agent never sees the failure. Put the error facts at the top level and in the text, and leave structuredContent out of error results.',
+        messageId: 'errorStructuredContentWithOutputSchema',
         fixes: ts.isPropertyAssignment(property) ? () => fix(context, envelope, property) : undefined,
       });
     }

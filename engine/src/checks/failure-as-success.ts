@@ -101,13 +101,19 @@ function fix(context: AnalysisContext, clause: ts.CatchClause, handler: ToolHand
   return [{ title, edits, ...(createFile ? { createFile } : {}), preferred: true }];
 }
 
-export const failureAsSuccess: Check = {
+export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmpty'> = {
   meta: {
     id: 'failure-as-success',
     description:
       'A catch clause in a tool handler that returns a result without isError: true, so a failure reaches the agent as data or as "nothing found".',
     defaultSeverity: 'warning',
     fixable: true,
+    messages: {
+      catchReturnsData:
+        'This catch returns a normal result: the agent sees the failure as data (or as "nothing found") and cannot tell it apart from a real answer. Return an error envelope with isError: true, errorCategory and isRetryable.',
+      helperCatchReturnsEmpty:
+        'This catch in a helper of a tool handler returns an empty value on failure, so the handler reports "nothing found" for what was an access failure. Let the error reach the handler (or return a failure marker) and answer with an error envelope there.',
+    },
   },
   run(context, report) {
     if (context.handlers.length === 0) return;
@@ -123,9 +129,7 @@ export const failureAsSuccess: Check = {
           const head = clauseHead(context, node);
           report({
             ...head,
-            message: inHandler
-              ? 'This catch returns a normal result: the agent sees the failure as data (or as "nothing found") and cannot tell it apart from a real answer. Return an error envelope with isError: true, errorCategory and isRetryable.'
-              : 'This catch in a helper of a tool handler returns an empty value on failure, so the handler reports "nothing found" for what was an access failure. Let the error reach the handler (or return a failure marker) and answer with an error envelope there.',
+            messageId: inHandler ? 'catchReturnsData' : 'helperCatchReturnsEmpty',
             fixes: inHandler ? () => fix(context, node, handler, returns) : undefined,
           });
         }

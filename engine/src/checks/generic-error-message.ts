@@ -125,13 +125,17 @@ function fixes(context: AnalysisContext, site: GenericSite, caught: string): Fix
   ];
 }
 
-export const genericErrorMessage: Check = {
+export const genericErrorMessage: Check<'genericMessage'> = {
   meta: {
     id: 'generic-error-message',
     description:
       'Error text that says nothing actionable, such as "Operation failed", "An error occurred" or "Something went wrong".',
     defaultSeverity: 'warning',
     fixable: true,
+    messages: {
+      genericMessage:
+        '"{{text}}" says nothing an agent can act on: name the operation that failed, the input or resource involved, the rule it broke and whether it is temporary.',
+    },
   },
   run(context, report) {
     const seen = new Set<ts.Node>();
@@ -142,7 +146,8 @@ export const genericErrorMessage: Check = {
         const caught = site.rewritable ? caughtErrorName(site.node) : undefined;
         report({
           node: site.node,
-          message: `"${site.text.trim()}" says nothing an agent can act on: name the operation that failed, the input or resource involved, the rule it broke and whether it is temporary.`,
+          messageId: 'genericMessage',
+          data: { text: site.text.trim() },
           fixes: caught ? () => fixes(context, site, caught) : undefined,
         });
       }

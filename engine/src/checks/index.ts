@@ -2,7 +2,7 @@
  * The registry of checks: the only list of them. The meta-test keeps it in step with the
  * test tables, the doc pages and the settings in package.json.
  */
-import type { Check } from '../types';
+import type { Check, CheckId } from '../types';
 import { contradictoryRetryable } from './contradictory-retryable';
 import { emptyResultAsError } from './empty-result-as-error';
 import { envelopeHiddenFromModel } from './envelope-hidden-from-model';
@@ -37,8 +37,13 @@ export const CHECKS: readonly Check[] = [
   errorStructuredContentWithOutputSchema,
 ];
 
-export const CHECK_IDS: readonly string[] = CHECKS.map((check) => check.meta.id);
+export const CHECK_IDS: readonly CheckId[] = CHECKS.map((check) => check.meta.id);
 
 export function checkById(id: string): Check | undefined {
   return CHECKS.find((check) => check.meta.id === id);
+}
+
+/** Whether a string (a marker, a diagnostic code, a setting key) names a registered check. */
+export function isCheckId(id: string): id is CheckId {
+  return (CHECK_IDS as readonly string[]).includes(id);
 }

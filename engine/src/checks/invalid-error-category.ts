@@ -32,13 +32,21 @@ function replacementFor(value: string, categoryCase: CategoryCase): string {
   return spellCategory(nearest, categoryCase);
 }
 
-function messageFor(value: string, categoryCase: CategoryCase): string {
+type InvalidMessage = 'miscased' | 'unknownCategory';
+
+function messageFor(
+  value: string,
+  categoryCase: CategoryCase,
+): { messageId: InvalidMessage; data: Record<string, string> } {
   const canonical = canonicalCategory(value);
   if (canonical && value === value.trim()) {
-    return `'${value}' is not spelled the way mcpEnvelope.categoryCase expects (${expectedSpelling(categoryCase)}: '${replacementFor(value, categoryCase)}'): programs that compare categories exactly will miss it.`;
+    return {
+      messageId: 'miscased',
+      data: { value, spelling: expectedSpelling(categoryCase), expected: replacementFor(value, categoryCase) },
+    };
   }
   const valid = ERROR_CATEGORIES.map((c) => spellCategory(c, categoryCase)).join(', ');
-  return `'${value}' is not an error category: an agent or program reading errorCategory knows only ${valid}.`;
+  return { messageId: 'unknownCategory', data: { value, valid } };
 }
 
 function fix(context: AnalysisContext, literal: ts.StringLiteralLike, replacement: string): Fix[] {
@@ -55,13 +63,19 @@ function fix(context: AnalysisContext, literal: ts.StringLiteralLike, replacemen
   ];
 }
 
-export const invalidErrorCategory: Check = {
+export const invalidErrorCategory: Check<InvalidMessage> = {
   meta: {
     id: 'invalid-error-category',
     description:
       'An errorCategory value outside TRANSIENT, VALIDATION, PERMISSION, BUSINESS, NOT_FOUND and UNKNOWN, or spelled in the wrong case.',
     defaultSeverity: 'error',
     fixable: true,
+    messages: {
+      miscased:
+        "'{{value}}' is not spelled the way mcpEnvelope.categoryCase expects ({{spelling}}: '{{expected}}'): programs that compare categories exactly will miss it.",
+      unknownCategory:
+        "'{{value}}' is not an error category: an agent or program reading errorCategory knows only {{valid}}.",
+    },
   },
   run(context, report) {
     const categoryCase = context.settings.categoryCase;
@@ -72,7 +86,7 @@ export const invalidErrorCategory: Check = {
         const replacement = replacementFor(literal.text, categoryCase);
         report({
           node: literal,
-          message: messageFor(literal.text, categoryCase),
+          ...messageFor(literal.text, categoryCase),
           fixes: () => fix(context, literal, replacement),
         });
       }

@@ -171,13 +171,17 @@ function errorTextSources(context: AnalysisContext): ts.Node[] {
   return sources;
 }
 
-export const leakedInternals: Check = {
+export const leakedInternals: Check<'leakedInternals'> = {
   meta: {
     id: 'leaked-internals',
     description:
       'Error text built from a stack trace or a stringified error (err.stack, String(err), JSON.stringify(err), inspect(err), `${err}`).',
     defaultSeverity: 'warning',
     fixable: true,
+    messages: {
+      leakedInternals:
+        "This error text is built from {{shape}}, which shows the model and the customer {{exposure}}. Use the error's message or a written explanation, and log the details instead.",
+    },
   },
   run(context, report) {
     const reported = new Set<ts.Node>();
@@ -188,7 +192,8 @@ export const leakedInternals: Check = {
         const what = exposureOf(leak);
         report({
           node: leak.node,
-          message: `This error text is built from ${leak.shape}, which shows the model and the customer ${what}. Use the error's message or a written explanation, and log the details instead.`,
+          messageId: 'leakedInternals',
+          data: { shape: leak.shape, exposure: what },
           fixes: () => fixesFor(context, leak),
         });
       }

@@ -1,17 +1,18 @@
 import ts from 'typescript';
 import { type ErrorCategory, nearestCategory, spellCategory } from '../../../shared/src/taxonomy';
-import { insertProperties } from '../fixes/edits';
 import {
   envelopeMessages,
   errorCodeOf,
+  failureAnchor,
   hasCategory,
   hasSpreadFields,
+  insertEnvelopeFields,
   keyOf,
   objectOf,
 } from '../envelopes/envelopeFields';
 import type { ErrorEnvelope } from '../envelopes/envelopes';
 import { describeInference, inferEnvelope } from '../fixes/inference';
-import { classifiedField } from '../fixes/catchAll';
+import { classifiedField, createFileOf } from '../fixes/catchAll';
 import type { AnalysisContext, Check, Fix } from '../types';
 
 /** The category to add and what it rests on: the envelope's own error code first, then evidence in scope. */
@@ -23,7 +24,7 @@ function inferCategory(envelope: ErrorEnvelope): { category: ErrorCategory; evid
       return { category: fromCode, evidence: ` (code ${code})` };
     }
   }
-  const inference = inferEnvelope(envelope.object, envelopeMessages(envelope));
+  const inference = inferEnvelope(failureAnchor(envelope), envelopeMessages(envelope));
   return { category: inference.category, evidence: describeInference(inference) };
 }
 
@@ -49,36 +50,33 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope): Fix[] {
     category === 'UNKNOWN' && !evidence.includes('(code')
       ? classifiedField(context, object, 'errorCategory')
       : undefined;
+  const value = runtime?.value ?? spelled;
+  const edit = insertEnvelopeFields(context, envelope, object, [`${key}: ${value}`]);
+  if (!edit) return [];
   if (runtime) {
-    const edits = [insertProperties(context, object, [`${key}: ${runtime.value}`]), ...runtime.needs.edits];
     const title = `Add ${key}: ${runtime.value} (read from the caught error at run time)`;
-    return [
-      { title, edits, ...(runtime.needs.createFile ? { createFile: runtime.needs.createFile } : {}), preferred: true },
-    ];
+    return [{ title, edits: [edit, ...runtime.needs.edits], ...createFileOf(runtime.needs), preferred: true }];
   }
-  return [
-    {
-      title: `Add ${key}: ${spelled}${evidence}`,
-      edits: [insertProperties(context, object, [`${key}: ${spelled}`])],
-      preferred: true,
-    },
-  ];
+  return [{ title: `Add ${key}: ${spelled}${evidence}`, edits: [edit], preferred: true }];
 }
 
-export const missingErrorCategory: Check = {
+export const missingErrorCategory: Check<'missingErrorCategory'> = {
   meta: {
     id: 'missing-error-category',
     description: 'An error envelope that does not say what kind of failure it reports (errorCategory).',
     defaultSeverity: 'warning',
     fixable: true,
+    messages: {
+      missingErrorCategory:
+        'This error envelope has no errorCategory: an agent cannot tell a temporary failure from bad input, a missing permission, a policy refusal or a missing resource, so it cannot choose what to do next.',
+    },
   },
   run(context, report) {
     for (const envelope of context.envelopes) {
       if (hasCategory(envelope) || hasSpreadFields(envelope)) continue;
       report({
         node: envelope.isErrorProperty,
-        message:
-          'This error envelope has no errorCategory: an agent cannot tell a temporary failure from bad input, a missing permission, a policy refusal or a missing resource, so it cannot choose what to do next.',
+        messageId: 'missingErrorCategory',
         fixes: () => fix(context, envelope),
       });
     }

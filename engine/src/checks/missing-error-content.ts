@@ -1,15 +1,18 @@
 import ts from 'typescript';
 import { type EnvelopeSpec, renderTextSource } from '../../../shared/src/envelopeStyle';
 import { type ErrorCategory, canonicalCategory, defaultRetryable } from '../../../shared/src/taxonomy';
-import { insertProperties, safeMessageSource } from '../fixes/edits';
+import { safeMessageSource } from '../fixes/edits';
 import {
   caughtErrorName,
+  declaredCategory,
   envelopeMessages,
+  failureAnchor,
   hasSpreadFields,
+  insertEnvelopeFields,
   replacePropertyValue,
   toolNameOf,
 } from '../envelopes/envelopeFields';
-import { type ErrorEnvelope, literalBoolean, literalString } from '../envelopes/envelopes';
+import { type ErrorEnvelope, literalBoolean } from '../envelopes/envelopes';
 import { inferEnvelope } from '../fixes/inference';
 import { findProperty, staticText, unwrapExpression } from '../parse/syntax';
 import type { AnalysisContext, Check, Fix } from '../types';
@@ -38,12 +41,14 @@ function emptiness(envelope: ErrorEnvelope): Emptiness | undefined {
   return allBlank ? 'blank' : undefined;
 }
 
-const PROBLEM: Record<Emptiness, string> = {
-  missing: 'has no content',
-  nullish: 'has no content',
-  empty: 'has an empty content array',
-  blank: 'has only empty text in its content',
-};
+const MESSAGE_IDS = {
+  missing: 'noContent',
+  nullish: 'noContent',
+  empty: 'emptyContent',
+  blank: 'blankContent',
+} as const satisfies Record<Emptiness, string>;
+const CONSEQUENCE =
+  'most hosts show the model only content, so it learns that the call failed but not what failed or what to do about it.';
 
 /** Words for a category that the inference rules read back as the same category. */
 function wording(category: ErrorCategory, retryable: boolean): string {
@@ -66,10 +71,10 @@ function wording(category: ErrorCategory, retryable: boolean): string {
 }
 
 function factsOf(envelope: ErrorEnvelope): { category: ErrorCategory; retryable: boolean } {
-  const declared = canonicalCategory(literalString(envelope.category) ?? '');
+  const declared = canonicalCategory(declaredCategory(envelope) ?? '');
   const declaredRetryable = literalBoolean(envelope.retryable);
   if (declared) return { category: declared, retryable: declaredRetryable ?? defaultRetryable(declared) };
-  const inference = inferEnvelope(envelope.object, envelopeMessages(envelope));
+  const inference = inferEnvelope(failureAnchor(envelope), envelopeMessages(envelope));
   return { category: inference.category, retryable: declaredRetryable ?? inference.retryable };
 }
 
@@ -83,9 +88,9 @@ function escapeForQuote(text: string): string {
 
 function fix(context: AnalysisContext, envelope: ErrorEnvelope, kind: Emptiness): Fix[] {
   const { category, retryable } = factsOf(envelope);
-  const tool = toolNameOf(context, envelope.object) ?? 'The tool';
+  const tool = toolNameOf(context, failureAnchor(envelope)) ?? 'The tool';
   const words = `${tool} failed: ${wording(category, retryable)}`;
-  const caught = caughtErrorName(envelope.object);
+  const caught = caughtErrorName(failureAnchor(envelope));
   const messageSource = caught
     ? '`' +
       escapeForTemplate(`${tool} failed (${wording(category, retryable)}): `) +
@@ -102,14 +107,9 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope, kind: Emptiness)
   const array = `[{ type: 'text', text: ${text} }]`;
   const property = envelope.contentProperty;
   const shown = caught ? `${tool} failed (…): <the error's message>` : words;
-  if (kind === 'missing' || !property) {
-    return [
-      {
-        title: `Add content: '${shown}'`,
-        edits: [insertProperties(context, envelope.object, [`content: ${array}`])],
-        preferred: true,
-      },
-    ];
+  if (kind === 'missing' || !property || envelope.mutation) {
+    const edit = insertEnvelopeFields(context, envelope, envelope.object, [`content: ${array}`]);
+    return edit ? [{ title: `Add content: '${shown}'`, edits: [edit], preferred: true }] : [];
   }
   return [
     {
@@ -120,12 +120,17 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope, kind: Emptiness)
   ];
 }
 
-export const missingErrorContent: Check = {
+export const missingErrorContent: Check<(typeof MESSAGE_IDS)[Emptiness]> = {
   meta: {
     id: 'missing-error-content',
     description: 'An error envelope with no content, an empty content array, or only empty text.',
     defaultSeverity: 'error',
     fixable: true,
+    messages: {
+      noContent: `This error envelope has no content: ${CONSEQUENCE}`,
+      emptyContent: `This error envelope has an empty content array: ${CONSEQUENCE}`,
+      blankContent: `This error envelope has only empty text in its content: ${CONSEQUENCE}`,
+    },
   },
   run(context, report) {
     for (const envelope of context.envelopes) {
@@ -134,7 +139,7 @@ export const missingErrorContent: Check = {
       if (!kind) continue;
       report({
         node: envelope.isErrorProperty,
-        message: `This error envelope ${PROBLEM[kind]}: most hosts show the model only content, so it learns that the call failed but not what failed or what to do about it.`,
+        messageId: MESSAGE_IDS[kind],
         fixes: () => fix(context, envelope, kind),
       });
     }

@@ -1,9 +1,8 @@
 import { canonicalCategory, defaultRetryable } from '../../../shared/src/taxonomy';
-import { staticJsonHas } from '../envelopes/envelopeFields';
-import { type ErrorEnvelope, RETRYABLE_KEYS, literalString } from '../envelopes/envelopes';
-import { insertProperties } from '../fixes/edits';
+import { declaredCategory, failureAnchor, hasRetryable, insertEnvelopeFields } from '../envelopes/envelopeFields';
+import type { ErrorEnvelope } from '../envelopes/envelopes';
 import { inferEnvelope } from '../fixes/inference';
-import { classifiedField } from '../fixes/catchAll';
+import { classifiedField, createFileOf } from '../fixes/catchAll';
 import type { AnalysisContext, Check, Fix } from '../types';
 
 /** The category written in a static JSON text (`'{"errorCategory":"TRANSIENT"}'`), if any. */
@@ -19,10 +18,10 @@ function staticJsonCategory(envelope: ErrorEnvelope): string | undefined {
 
 /** The retryability to add: from the envelope's own category first, then from evidence in scope. */
 function inferRetryable(context: AnalysisContext, envelope: ErrorEnvelope): { retryable: boolean; evidence: string } {
-  const category = canonicalCategory(literalString(envelope.category) ?? staticJsonCategory(envelope) ?? '');
+  const category = canonicalCategory(declaredCategory(envelope) ?? staticJsonCategory(envelope) ?? '');
   if (category) return { retryable: defaultRetryable(category), evidence: `errorCategory ${category}` };
   const inference = inferEnvelope(
-    envelope.object,
+    failureAnchor(envelope),
     envelope.texts.map((t) => t.staticText),
   );
   return { retryable: inference.retryable, evidence: inference.evidence ?? 'no evidence in scope' };
@@ -34,36 +33,32 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope): Fix[] {
   const home = envelope.category?.location !== 'top-level' ? envelope.category?.property.parent : undefined;
   const target = home && home.kind === envelope.object.kind ? (home as typeof envelope.object) : envelope.object;
   const runtime = evidence === 'no evidence in scope' ? classifiedField(context, target, 'isRetryable') : undefined;
+  const edit = insertEnvelopeFields(context, envelope, target, [`isRetryable: ${runtime?.value ?? retryable}`]);
+  if (!edit) return [];
   if (runtime) {
-    const edits = [insertProperties(context, target, [`isRetryable: ${runtime.value}`]), ...runtime.needs.edits];
     const title = `Add isRetryable: ${runtime.value} (read from the caught error at run time)`;
-    return [
-      { title, edits, ...(runtime.needs.createFile ? { createFile: runtime.needs.createFile } : {}), preferred: true },
-    ];
+    return [{ title, edits: [edit, ...runtime.needs.edits], ...createFileOf(runtime.needs), preferred: true }];
   }
-  return [
-    {
-      title: `Add isRetryable: ${retryable} (${evidence})`,
-      edits: [insertProperties(context, target, [`isRetryable: ${retryable}`])],
-      preferred: true,
-    },
-  ];
+  return [{ title: `Add isRetryable: ${retryable} (${evidence})`, edits: [edit], preferred: true }];
 }
 
-export const missingIsRetryable: Check = {
+export const missingIsRetryable: Check<'missingIsRetryable'> = {
   meta: {
     id: 'missing-is-retryable',
     description: 'An error envelope that does not say whether the identical call can succeed later (isRetryable).',
     defaultSeverity: 'warning',
     fixable: true,
+    messages: {
+      missingIsRetryable:
+        'This error envelope has no isRetryable: an agent cannot tell whether calling again with the same input can succeed.',
+    },
   },
   run(context, report) {
     for (const envelope of context.envelopes) {
-      if (envelope.retryable || envelope.open || staticJsonHas(envelope, RETRYABLE_KEYS)) continue;
+      if (hasRetryable(envelope) || envelope.open) continue;
       report({
         node: envelope.isErrorProperty,
-        message:
-          'This error envelope has no isRetryable: an agent cannot tell whether calling again with the same input can succeed.',
+        messageId: 'missingIsRetryable',
         fixes: () => fix(context, envelope),
       });
     }

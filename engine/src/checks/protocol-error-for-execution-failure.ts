@@ -90,13 +90,21 @@ function fix(
   return [{ ...throwAsReturn(context, statement, toolName, inference, messageSource), preferred: true }];
 }
 
-export const protocolErrorForExecutionFailure: Check = {
+export const protocolErrorForExecutionFailure: Check<
+  'protocolErrorForToolFailure' | 'protocolErrorForToolFailureLowLevel'
+> = {
   meta: {
     id: 'protocol-error-for-execution-failure',
     description:
       'A McpError/ProtocolError thrown from a tool handler for an execution failure, which becomes a JSON-RPC error the model usually never sees.',
     defaultSeverity: 'warning',
     fixable: true,
+    messages: {
+      protocolErrorForToolFailure:
+        'A protocol error ({{code}}) for a failure of the tool\'s own work: McpServer turns it into plain isError text ("MCP error …: message") with a protocol code where an errorCategory belongs and no isRetryable. Keep McpError for InvalidParams / MethodNotFound and return an error envelope instead.',
+      protocolErrorForToolFailureLowLevel:
+        "A protocol error ({{code}}) for a failure of the tool's own work: from a tools/call handler it becomes a JSON-RPC error response that the model usually never sees, with no errorCategory or isRetryable. Keep McpError for InvalidParams / MethodNotFound and return an error envelope instead.",
+    },
   },
   run(context, report) {
     if (context.handlers.length === 0) return;
@@ -109,9 +117,8 @@ export const protocolErrorForExecutionFailure: Check = {
           const own = enclosingFunction(node) === handler.fn;
           report({
             node,
-            message: handler.lowLevel
-              ? `A protocol error (${code.written}) for a failure of the tool's own work: from a tools/call handler it becomes a JSON-RPC error response that the model usually never sees, with no errorCategory or isRetryable. Keep McpError for InvalidParams / MethodNotFound and return an error envelope instead.`
-              : `A protocol error (${code.written}) for a failure of the tool's own work: McpServer turns it into plain isError text ("MCP error …: message") with a protocol code where an errorCategory belongs and no isRetryable. Keep McpError for InvalidParams / MethodNotFound and return an error envelope instead.`,
+            messageId: handler.lowLevel ? 'protocolErrorForToolFailureLowLevel' : 'protocolErrorForToolFailure',
+            data: { code: code.written },
             fixes: own ? () => fix(context, node, thrown, code) : undefined,
           });
         }

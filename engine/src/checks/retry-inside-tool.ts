@@ -143,13 +143,17 @@ function headRange(context: AnalysisContext, loop: Loop): { start: number; end: 
 const ADVICE =
   'Retry policy belongs in the agent loop: a tool that retries internally hides its failures and spends the budget the agent cannot see. Try once and, on a temporary failure, return errorCategory TRANSIENT with isRetryable: true (and retryAfterMs when known).';
 
-export const retryInsideTool: Check = {
+export const retryInsideTool: Check<'retryLoop' | 'retryHelper'> = {
   meta: {
     id: 'retry-inside-tool',
     description:
       'A retry loop or a retry/backoff helper inside a tool handler, hiding failures and the retry budget from the agent.',
     defaultSeverity: 'info',
     fixable: false,
+    messages: {
+      retryLoop: `This loop retries (it {{evidence}}). ${ADVICE}`,
+      retryHelper: `{{name}}() retries inside the tool. ${ADVICE}`,
+    },
   },
   run(context, report) {
     if (context.handlers.length === 0) return;
@@ -157,7 +161,7 @@ export const retryInsideTool: Check = {
     for (const node of context.nodes.ofKinds(LOOP_KINDS)) {
       if (!isLoop(node) || !context.handlerOf(node)) continue;
       const evidence = retryEvidence(node);
-      if (evidence) report({ ...headRange(context, node), message: `This loop retries (it ${evidence}). ${ADVICE}` });
+      if (evidence) report({ ...headRange(context, node), messageId: 'retryLoop', data: { evidence } });
     }
     for (const node of context.nodes.of(ts.SyntaxKind.CallExpression, ts.isCallExpression)) {
       const name = callName(node);
@@ -170,7 +174,7 @@ export const retryInsideTool: Check = {
           imported.has(callee.expression.text));
       // The cheap name test first: most calls are not retry helpers, and finding the handler walks parents.
       if ((viaImport || RETRY_HELPER.test(name)) && context.handlerOf(node)) {
-        report({ node: node.expression, message: `${name}() retries inside the tool. ${ADVICE}` });
+        report({ node: node.expression, messageId: 'retryHelper', data: { name } });
       }
     }
   },

@@ -94,12 +94,18 @@ function fixes(context: AnalysisContext, handler: ToolHandler, statement: ts.Thr
   return result;
 }
 
-export const throwInHandler: Check = {
+export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel'> = {
   meta: {
     id: 'throw-in-handler',
     description: 'A throw inside a tool handler that no try/catch in the handler catches.',
     defaultSeverity: 'warning',
     fixable: true,
+    messages: {
+      uncaughtThrow:
+        'This throw escapes the tool handler and reaches the model as unstructured text with no errorCategory or isRetryable. Return an error envelope instead.',
+      uncaughtThrowLowLevel:
+        'This throw escapes a low-level tools/call handler and becomes a JSON-RPC error that the model never sees. Return an error envelope (isError, errorCategory, isRetryable, content) instead.',
+    },
   },
   run(context, report) {
     for (const handler of context.handlers) {
@@ -115,9 +121,7 @@ export const throwInHandler: Check = {
         report({
           node: statement,
           severity: handler.lowLevel ? 'error' : 'warning',
-          message: handler.lowLevel
-            ? 'This throw escapes a low-level tools/call handler and becomes a JSON-RPC error that the model never sees. Return an error envelope (isError, errorCategory, isRetryable, content) instead.'
-            : 'This throw escapes the tool handler and reaches the model as unstructured text with no errorCategory or isRetryable. Return an error envelope instead.',
+          messageId: handler.lowLevel ? 'uncaughtThrowLowLevel' : 'uncaughtThrow',
           fixes: () => fixes(context, handler, statement, own),
         });
       }

@@ -1,6 +1,6 @@
 /** Small readers and edits over an error envelope's fields, shared by the envelope checks. */
 import ts from 'typescript';
-import { CATEGORY_KEYS, type EnvelopeField, type ErrorEnvelope } from './envelopes';
+import { CATEGORY_KEYS, RETRYABLE_KEYS, type EnvelopeField, type ErrorEnvelope, literalString } from './envelopes';
 import {
   type NamedProperty,
   enclosingFunction,
@@ -10,6 +10,7 @@ import {
   staticText,
   unwrapExpression,
 } from '../parse/syntax';
+import { insertProperties } from '../fixes/edits';
 import type { AnalysisContext, OffsetEdit } from '../types';
 
 /** The object literal a field is written in (the envelope, its structuredContent, or a JSON text object). */
@@ -32,9 +33,40 @@ export function staticJsonHas(envelope: ErrorEnvelope, keys: readonly string[]):
   return envelope.texts.some((text) => text.jsonKeys !== undefined && keys.some((key) => text.jsonKeys?.has(key)));
 }
 
+/** Whether a mutation envelope gets one of `keys` by assignment (`result.errorCategory = …`). */
+export function assignsField(envelope: ErrorEnvelope, keys: readonly string[]): boolean {
+  return keys.some((key) => envelope.assignedFields?.has(key) === true);
+}
+
+/**
+ * The category string the envelope declares: its field's literal, or for a mutation envelope the
+ * literal it assigns (`result.errorCategory = 'TRANSIENT'`).
+ */
+export function declaredCategory(envelope: ErrorEnvelope): string | undefined {
+  const written = literalString(envelope.category);
+  if (written !== undefined) return written;
+  for (const key of CATEGORY_KEYS) {
+    const value = envelope.assignedFields?.get(key);
+    const inner = value && unwrapExpression(value);
+    if (inner && ts.isStringLiteralLike(inner)) return inner.text;
+  }
+  return undefined;
+}
+
 /** Whether the envelope carries an errorCategory anywhere the decoder reads one. */
 export function hasCategory(envelope: ErrorEnvelope): boolean {
-  return envelope.category !== undefined || staticJsonHas(envelope, CATEGORY_KEYS);
+  return (
+    envelope.category !== undefined || staticJsonHas(envelope, CATEGORY_KEYS) || assignsField(envelope, CATEGORY_KEYS)
+  );
+}
+
+/** Whether the envelope carries isRetryable anywhere the decoder reads one. */
+export function hasRetryable(envelope: ErrorEnvelope): boolean {
+  return (
+    envelope.retryable !== undefined ||
+    staticJsonHas(envelope, RETRYABLE_KEYS) ||
+    assignsField(envelope, RETRYABLE_KEYS)
+  );
 }
 
 /** Replaces a property's value; a shorthand property (`isRetryable`) becomes `isRetryable: <value>`. */
@@ -108,4 +140,36 @@ export function envelopeMessages(envelope: ErrorEnvelope): (string | undefined)[
     if (message && ts.isPropertyAssignment(message)) messages.push(staticText(message.initializer));
   }
   return messages;
+}
+
+/** The node where the envelope decides it reports a failure: its `isError` (or the `result.isError = true`). */
+export function failureAnchor(envelope: ErrorEnvelope): ts.Node {
+  return envelope.mutation ? envelope.mutation.assignment : envelope.object;
+}
+
+/**
+ * Adds fields (`key: value` sources) to an envelope's object. For an envelope made by mutation the
+ * base literal is also the success result, so the fields are assigned after `result.isError = true`
+ * instead (`result.errorCategory = …;`); undefined when that statement is not in a block, where a
+ * statement after it would run on success too.
+ */
+export function insertEnvelopeFields(
+  context: AnalysisContext,
+  envelope: ErrorEnvelope,
+  target: ts.ObjectLiteralExpression,
+  fields: readonly string[],
+): OffsetEdit | undefined {
+  if (!envelope.mutation || target !== envelope.object) return insertProperties(context, target, fields);
+  const statement = envelope.mutation.assignment.parent;
+  if (!ts.isExpressionStatement(statement)) return undefined;
+  if (!ts.isBlock(statement.parent) && !ts.isSourceFile(statement.parent) && !ts.isCaseClause(statement.parent)) {
+    return undefined;
+  }
+  const name = envelope.mutation.target.text;
+  const indent = context.indentOf(statement);
+  const lines = fields.map((field) => {
+    const colon = field.indexOf(':');
+    return `\n${indent}${name}.${field.slice(0, colon).trim()} = ${field.slice(colon + 1).trim()};`;
+  });
+  return { start: statement.getEnd(), end: statement.getEnd(), newText: lines.join('') };
 }

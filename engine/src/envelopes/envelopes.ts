@@ -5,13 +5,15 @@
 import ts from 'typescript';
 import { NodeIndex } from '../parse/nodeIndex';
 import {
-  type NamedProperty,
-  findProperty,
-  hasSpread,
-  propertyNameText,
-  staticText,
-  unwrapExpression,
-} from '../parse/syntax';
+  type IsErrorMutation,
+  constantBoolean,
+  declarationOf,
+  declarationScope,
+  isErrorMutations,
+  notAnEnvelope,
+  otherMutations,
+} from './envelopeSources';
+import { type NamedProperty, findProperty, hasSpread, staticText, unwrapExpression } from '../parse/syntax';
 
 export type FieldLocation = 'top-level' | 'structuredContent' | 'text';
 
@@ -38,8 +40,13 @@ export type ContentShape = 'missing' | 'empty' | 'array' | 'dynamic';
 
 export interface ErrorEnvelope {
   object: ts.ObjectLiteralExpression;
-  isErrorProperty: NamedProperty;
-  /** `isError: cond` rather than `isError: true`. */
+  /** The `isError` property, or the `result.isError = true` assignment of an envelope made by mutation. */
+  isErrorProperty: NamedProperty | ts.BinaryExpression;
+  /** Set when `isError` is assigned after the object is built (`result.isError = true`). */
+  mutation?: IsErrorMutation;
+  /** Fields a mutation envelope gets by assignment elsewhere (`result.errorCategory = …`). */
+  assignedFields?: ReadonlyMap<string, ts.Expression | undefined>;
+  /** `isError: cond` rather than `isError: true` (or a variable that is always true); always for a mutation. */
   conditional: boolean;
   /** The object (or its structuredContent) has a spread, so absent fields may still be set. */
   open: boolean;
@@ -113,8 +120,11 @@ function readTexts(contentValue: ts.Expression): { shape: ContentShape; texts: T
   return { shape: 'array', texts };
 }
 
-function readEnvelope(object: ts.ObjectLiteralExpression, isErrorProperty: NamedProperty): ErrorEnvelope {
-  const isErrorValue = unwrapExpression(propertyValue(isErrorProperty));
+function readEnvelope(
+  object: ts.ObjectLiteralExpression,
+  isErrorProperty: NamedProperty | ts.BinaryExpression,
+  conditional: boolean,
+): ErrorEnvelope {
   const contentProperty = findProperty(object, ['content']);
   const { shape, texts } = contentProperty
     ? readTexts(propertyValue(contentProperty))
@@ -138,7 +148,7 @@ function readEnvelope(object: ts.ObjectLiteralExpression, isErrorProperty: Named
   return {
     object,
     isErrorProperty,
-    conditional: isErrorValue.kind !== ts.SyntaxKind.TrueKeyword,
+    conditional,
     open: hasSpread(object) || (structuredContent !== undefined && hasSpread(structuredContent)),
     category: lookup(CATEGORY_KEYS),
     retryable: lookup(RETRYABLE_KEYS),
@@ -150,23 +160,64 @@ function readEnvelope(object: ts.ObjectLiteralExpression, isErrorProperty: Named
   };
 }
 
-/** Every object literal in the file whose `isError` is `true` or an expression that can be true. */
+/** The boolean literal an `isError` value is or always holds, when it can be known. */
+function isErrorLiteral(
+  value: ts.Expression,
+  declarations: readonly ts.VariableDeclaration[],
+): ts.SyntaxKind | undefined {
+  const inner = unwrapExpression(value);
+  if (inner.kind === ts.SyntaxKind.TrueKeyword || inner.kind === ts.SyntaxKind.FalseKeyword) return inner.kind;
+  return ts.isIdentifier(inner) ? constantBoolean(inner, declarations) : undefined;
+}
+
+/** `result.isError = true` on an object literal declared earlier in scope: that literal is the envelope. */
+function mutationEnvelope(
+  mutation: IsErrorMutation,
+  declarations: readonly ts.VariableDeclaration[],
+  sourceFile: ts.SourceFile,
+): ErrorEnvelope | undefined {
+  const declaration = declarationOf(mutation.target.text, mutation.assignment, declarations);
+  const initializer = declaration?.initializer && unwrapExpression(declaration.initializer);
+  if (!declaration || !initializer || !ts.isObjectLiteralExpression(initializer)) return undefined;
+  const own = findProperty(initializer, ['isError']);
+  // A literal that already says isError: true (or may) is an envelope of its own.
+  if (own && isErrorLiteral(propertyValue(own), declarations) !== ts.SyntaxKind.FalseKeyword) return undefined;
+  if (notAnEnvelope(initializer, sourceFile)) return undefined;
+  const envelope = readEnvelope(initializer, mutation.assignment, true);
+  const changes = otherMutations(mutation.target.text, declarationScope(declaration), mutation.assignment);
+  return {
+    ...envelope,
+    mutation,
+    assignedFields: changes.assigned,
+    open: envelope.open || changes.open,
+    contentShape: changes.assigned.has('content') ? 'dynamic' : envelope.contentShape,
+  };
+}
+
+/**
+ * Every error envelope in the file: object literals whose `isError` is `true` or an expression that
+ * can be true, and object literals that get `isError = true` by assignment later. Objects that are
+ * not tool results (logger payloads, AI SDK parts, non-MCP types) are left out.
+ */
 export function findErrorEnvelopes(source: NodeIndex | ts.SourceFile): ErrorEnvelope[] {
   const index = source instanceof NodeIndex ? source : NodeIndex.of(source);
+  const objects = index.of(ts.SyntaxKind.ObjectLiteralExpression, ts.isObjectLiteralExpression);
+  if (objects.length === 0) return [];
+  const sourceFile = objects[0].getSourceFile();
+  const declarations = index.of(ts.SyntaxKind.VariableDeclaration, ts.isVariableDeclaration);
   const envelopes: ErrorEnvelope[] = [];
-  for (const node of index.of(ts.SyntaxKind.ObjectLiteralExpression, ts.isObjectLiteralExpression)) {
-    for (const property of node.properties) {
-      if (
-        (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) &&
-        propertyNameText(property.name) === 'isError'
-      ) {
-        const value = unwrapExpression(propertyValue(property));
-        if (value.kind !== ts.SyntaxKind.FalseKeyword) envelopes.push(readEnvelope(node, property));
-        break;
-      }
-    }
+  for (const node of objects) {
+    const property = findProperty(node, ['isError']);
+    if (!property) continue;
+    const literal = isErrorLiteral(propertyValue(property), declarations);
+    if (literal === ts.SyntaxKind.FalseKeyword || notAnEnvelope(node, sourceFile)) continue;
+    envelopes.push(readEnvelope(node, property, literal !== ts.SyntaxKind.TrueKeyword));
   }
-  return envelopes;
+  for (const mutation of isErrorMutations(sourceFile)) {
+    const envelope = mutationEnvelope(mutation, declarations, sourceFile);
+    if (envelope && !envelopes.some((other) => other.object === envelope.object)) envelopes.push(envelope);
+  }
+  return envelopes.sort((a, b) => a.isErrorProperty.pos - b.isErrorProperty.pos);
 }
 
 /** The literal string value of a field, when it is one. */

@@ -42,12 +42,17 @@ function literalTitle(inference: Inference): string {
   return `Return an error envelope: errorCategory '${inference.category}', isRetryable: ${inference.retryable}${describeInference(inference)}`;
 }
 
-function helperTitle(caught: string, operation: string): string {
-  return `Return toolError(${caught}, '${operation}'): the category is read from the caught error at run time`;
+function helperTitle(call: string): string {
+  return `Return ${call}: the category is read from the caught error at run time`;
+}
+
+/** `{ createFile }` when the fix relies on a file it creates, else nothing (to spread into a Fix). */
+export function createFileOf(needs: FixEdits): Pick<Fix, 'createFile'> {
+  return needs.createFile ? { createFile: needs.createFile } : {};
 }
 
 function withNeeds(title: string, edits: FixEdits['edits'], needs: FixEdits): FixBody {
-  return { title, edits: [...edits, ...needs.edits], ...(needs.createFile ? { createFile: needs.createFile } : {}) };
+  return { title, edits: [...edits, ...needs.edits], ...createFileOf(needs) };
 }
 
 /**
@@ -68,7 +73,7 @@ export function throwAsReturn(
     if (helper) {
       const start = statement.getStart(context.sourceFile);
       const edit = { start, end: statement.getEnd(), newText: `return ${helper.call};` };
-      return withNeeds(helperTitle(caught, toolName ?? 'the tool call'), [edit], helper.needs);
+      return withNeeds(helperTitle(helper.call), [edit], helper.needs);
     }
   }
   return {
@@ -94,7 +99,7 @@ export function catchReturnAsError(
   const helper = !decided && caught ? helperCall(context, caught, toolName) : undefined;
   if (helper) {
     const edit = { start, end: statement.getEnd(), newText: `return ${helper.call};` };
-    return withNeeds(helperTitle(caught ?? 'error', toolName ?? 'the tool call'), [edit], helper.needs);
+    return withNeeds(helperTitle(helper.call), [edit], helper.needs);
   }
   const envelope = renderEnvelope(specFrom(inference, messageSource), {
     style: context.settings.envelopeStyle,
@@ -120,7 +125,7 @@ export function classifiedField(
   if (!caught || !canUseHelper(context)) return undefined;
   const use = useHelper(context, CLASSIFY_ERROR_FUNCTION);
   return {
-    value: `${CLASSIFY_ERROR_FUNCTION}(${caught}).${field}`,
+    value: `${use.local}(${caught}).${field}`,
     needs: { edits: use.edits, ...(use.createFile ? { createFile: use.createFile } : {}) },
   };
 }

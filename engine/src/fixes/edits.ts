@@ -38,7 +38,7 @@ export function helperCall(
 ): { call: string; needs: FixEdits } | undefined {
   if (!canUseHelper(context)) return undefined;
   const use = useHelper(context, TOOL_ERROR_FUNCTION);
-  const call = `${TOOL_ERROR_FUNCTION}(${caught}, ${quoted(operationName(toolName))})`;
+  const call = `${use.local}(${caught}, ${quoted(operationName(toolName))})`;
   return { call, needs: { edits: use.edits, ...(use.createFile ? { createFile: use.createFile } : {}) } };
 }
 

@@ -16,6 +16,8 @@ export const CLASSIFY_ERROR_FUNCTION = 'classifyError';
 
 /** What a fix needs to call the helper: the import edit (if the file lacks it) and the file to create (if absent). */
 export interface HelperUse {
+  /** The name the file calls the function by (an alias when the file binds the name to something else). */
+  local: string;
   edits: OffsetEdit[];
   createFile?: CreatedFile;
 }
@@ -85,17 +87,71 @@ function specifierFor(sourceFile: ts.SourceFile, helperPath: string): string {
   return bare ? relative : `${relative}.js`;
 }
 
-/** Names the file already imports from a module that provides the helper. */
-function importedHelperNames(sourceFile: ts.SourceFile): { names: Set<string>; declaration?: ts.ImportDeclaration } {
+/** Whether a module specifier names the helper file (`./toolErrors.js`, `../lib/toolErrors`). */
+function isHelperModule(specifier: string): boolean {
+  return /(^|\/)toolErrors(\.[cm]?[jt]s)?$/.test(specifier);
+}
+
+/**
+ * What the file imports from the helper module: the local name of each imported export (`{ toolError as te }`
+ * maps toolError → te) and the import declaration to extend.
+ */
+function importedHelperNames(sourceFile: ts.SourceFile): {
+  names: Map<string, string>;
+  declaration?: ts.ImportDeclaration;
+} {
   for (const statement of sourceFile.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
-    if (!/(^|\/)toolErrors(\.[cm]?[jt]s)?$/.test(statement.moduleSpecifier.text)) continue;
+    if (!isHelperModule(statement.moduleSpecifier.text)) continue;
     const bindings = statement.importClause?.namedBindings;
-    if (bindings && ts.isNamedImports(bindings)) {
-      return { names: new Set(bindings.elements.map((element) => element.name.text)), declaration: statement };
+    if (bindings && ts.isNamedImports(bindings) && !statement.importClause?.isTypeOnly) {
+      const names = new Map(
+        bindings.elements.map((element) => [(element.propertyName ?? element.name).text, element.name.text]),
+      );
+      return { names, declaration: statement };
     }
   }
-  return { names: new Set() };
+  return { names: new Map() };
+}
+
+/** Names the file binds at its top level (imports, functions, classes, variables, enums). */
+export function topLevelNames(sourceFile: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  const addBinding = (name: ts.BindingName): void => {
+    if (ts.isIdentifier(name)) names.add(name.text);
+    else for (const element of name.elements) if (!ts.isOmittedExpression(element)) addBinding(element.name);
+  };
+  for (const statement of sourceFile.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      if (clause?.name) names.add(clause.name.text);
+      const bindings = clause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
+      if (bindings && ts.isNamedImports(bindings))
+        for (const element of bindings.elements) names.add(element.name.text);
+    } else if (ts.isImportEqualsDeclaration(statement)) names.add(statement.name.text);
+    else if (
+      (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) &&
+      statement.name
+    ) {
+      names.add(statement.name.text);
+    } else if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) addBinding(declaration.name);
+    }
+  }
+  return names;
+}
+
+/**
+ * The local name under which the file will call the helper's `name`: the name itself, or, when the file already
+ * binds it to something else (its own one-argument `toolError`), `<name>FromHelper` (numbered if taken too).
+ */
+function freeLocalName(sourceFile: ts.SourceFile, name: string): string {
+  const taken = topLevelNames(sourceFile);
+  if (!taken.has(name)) return name;
+  let candidate = `${name}FromHelper`;
+  for (let n = 2; taken.has(candidate); n++) candidate = `${name}FromHelper${n}`;
+  return candidate;
 }
 
 /** Where a new import goes: after the last import, else after a leading shebang and comments. */
@@ -109,26 +165,31 @@ function importOffset(sourceFile: ts.SourceFile): { offset: number; before: stri
 }
 
 /**
- * The edits and file a fix needs to call `name` (toolError or classifyError) from the helper. Identical import
- * edits from several fixes of one pass are applied once (fixApplier merges identical edits).
+ * The edits and file a fix needs to call `name` (toolError or classifyError) from the helper, and the local name
+ * to call it by. Identical import edits from several fixes of one pass are applied once (fixApplier merges
+ * identical edits).
  */
 export function useHelper(context: AnalysisContext, name: string): HelperUse {
   const sourceFile = context.sourceFile;
   const imported = importedHelperNames(sourceFile);
   const location = helperLocation(sourceFile.fileName);
   const createFile = location.exists ? undefined : { path: location.path, text: TOOL_ERRORS_HELPER_SOURCE };
-  if (imported.names.has(name)) return { edits: [], ...(createFile ? { createFile } : {}) };
+  const withFile = createFile ? { createFile } : {};
+  const already = imported.names.get(name);
+  if (already) return { local: already, edits: [], ...withFile };
+  const local = freeLocalName(sourceFile, name);
+  const binding = local === name ? name : `${name} as ${local}`;
   const declaration = imported.declaration;
   const bindings = declaration?.importClause?.namedBindings;
   if (declaration && bindings && ts.isNamedImports(bindings)) {
     const last = bindings.elements[bindings.elements.length - 1];
     const at = last ? last.getEnd() : bindings.getStart(sourceFile) + 1;
-    const edit = { start: at, end: at, newText: last ? `, ${name}` : ` ${name} ` };
-    return { edits: [edit], ...(createFile ? { createFile } : {}) };
+    const edit = { start: at, end: at, newText: last ? `, ${binding}` : ` ${binding} ` };
+    return { local, edits: [edit], ...withFile };
   }
   const quote = /^\s*import[^\n]*"/m.test(sourceFile.text) && !/^\s*import[^\n]*'/m.test(sourceFile.text) ? '"' : "'";
   const specifier = specifierFor(sourceFile, location.path);
   const { offset, before, after } = importOffset(sourceFile);
-  const newText = `${before}import { ${name} } from ${quote}${specifier}${quote};${after}`;
-  return { edits: [{ start: offset, end: offset, newText }], ...(createFile ? { createFile } : {}) };
+  const newText = `${before}import { ${binding} } from ${quote}${specifier}${quote};${after}`;
+  return { local, edits: [{ start: offset, end: offset, newText }], ...withFile };
 }

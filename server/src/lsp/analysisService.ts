@@ -22,6 +22,8 @@ export interface DocumentAnalysis {
   settings: Settings;
   findings: readonly Finding[];
   result?: AnalysisResult;
+  /** Why this document (or one check on it) could not be analysed; shown as one `analysis-error` diagnostic. */
+  failure?: string;
   /** Other files whose handler set changed with this analysis (to re-validate). */
   changedFiles: readonly string[];
 }
@@ -36,6 +38,12 @@ export function uriToPath(uri: string): string | undefined {
 /** The file name the engine uses for a document: its path on disk, or the URI's path for other schemes. */
 export function fileNameOf(uri: string): string {
   return uriToPath(uri) ?? URI.parse(uri).path;
+}
+
+/** One line saying why analysis failed (the message, not the stack; a stack overflow named for what it is). */
+export function failureReason(detail: string | undefined): string {
+  const text = (detail ?? '').split('\n')[0].replace(/^\w*Error: /, '') || 'unknown error';
+  return /Maximum call stack size exceeded/.test(text) ? `nesting too deep for the parser (${text})` : text;
 }
 
 export class AnalysisService {
@@ -58,17 +66,21 @@ export class AnalysisService {
     const outcome = this.project.analyse(fileName, text, engine);
     let analysis: DocumentAnalysis;
     if (outcome.kind === 'analysed') {
+      const failures = outcome.result.failures.map((failure) => `check ${failure.check} failed: ${failure.reason}`);
+      for (const failure of failures) this.log(`Could not fully analyse ${fileName}: ${failure}`);
       analysis = {
         version: document.version,
         settings,
         findings: outcome.result.findings,
         result: outcome.result,
+        ...(failures.length > 0 && { failure: failures.join('; ') }),
         changedFiles: outcome.changed,
       };
     } else {
       if (outcome.reason === 'binary') this.log(`Skipped ${fileName}: it looks like a binary file.`);
       if (outcome.reason === 'error') this.log(`Could not analyse ${fileName}: ${outcome.detail ?? 'unknown error'}`);
       analysis = { version: document.version, settings, findings: [], changedFiles: [] };
+      if (outcome.reason === 'error') analysis.failure = failureReason(outcome.detail);
     }
     this.tools.set(document.uri, analysis.result ? toolsOf(analysis.result.sourceFile, analysis.result.scan) : []);
     this.cache.set(document.uri, analysis);

@@ -112,7 +112,13 @@ export function fixAllAction(
   analyse: (text: string) => readonly Finding[],
 ): CodeAction | undefined {
   const before = document.getText();
-  const result = fixAll(fileName, before, analyse);
+  let result: ReturnType<typeof fixAll>;
+  try {
+    result = fixAll(fileName, before, analyse);
+  } catch {
+    // Contained: a file fix-all cannot process (it overflows the parser) offers no fix-all; its diagnostic says why.
+    return undefined;
+  }
   if (result.text === before) return undefined;
   return {
     title: `Fix all mcp-envelope problems (${result.applied.length})`,

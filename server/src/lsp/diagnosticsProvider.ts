@@ -50,3 +50,24 @@ export function toDiagnostic(document: TextDocument, finding: Finding): Diagnost
     data,
   };
 }
+
+/** The check id of the one diagnostic a document gets when it cannot be analysed. */
+export const ANALYSIS_ERROR = 'analysis-error';
+
+/** Findings as diagnostics, plus one `analysis-error` diagnostic at the start of the file when analysis failed. */
+export function diagnosticsFor(
+  document: TextDocument,
+  analysis: { findings: readonly Finding[]; failure?: string },
+): Diagnostic[] {
+  const diagnostics = analysis.findings.map((finding) => toDiagnostic(document, finding));
+  if (analysis.failure !== undefined) {
+    diagnostics.unshift({
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      severity: DiagnosticSeverity.Error,
+      source: DIAGNOSTIC_SOURCE,
+      code: ANALYSIS_ERROR,
+      message: `MCP Envelope could not analyse this file: ${analysis.failure}`,
+    });
+  }
+  return diagnostics;
+}

@@ -126,3 +126,101 @@ describe('mcp-envelope check / tools (dist/cli.js)', () => {
     ]);
   });
 });
+
+describe('mcp-envelope check: a file that cannot be analysed', () => {
+  let dir: string;
+  const DEEP = `${HEADER}export const x = ${'('.repeat(3000)}1${')'.repeat(3000)};\n`;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-envelope-cli-deep-'));
+    for (let i = 0; i < 19; i++) fs.writeFileSync(path.join(dir, `good${String(i).padStart(2, '0')}.ts`), SERVER);
+    fs.writeFileSync(path.join(dir, 'deep.ts'), DEEP);
+    fs.writeFileSync(path.join(dir, 'info.ts'), INFO_ONLY);
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('json: every other file is checked, the file is one analysis-error entry, exit 1 (findings win)', () => {
+    const result = run(['check', '.', '--format', 'json'], dir);
+    assert.equal(result.status, 1, result.stderr);
+    const entries = JSON.parse(result.stdout) as Array<Record<string, unknown>>;
+    const checkedFiles = new Set(entries.filter((e) => e.check === 'throw-in-handler').map((e) => e.file));
+    assert.equal(checkedFiles.size, 19);
+    const errors = entries.filter((e) => e.check === 'analysis-error');
+    assert.deepEqual(errors, [
+      {
+        file: 'deep.ts',
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 1,
+        check: 'analysis-error',
+        severity: 'error',
+        message: 'could not be analysed: nesting too deep for the parser (Maximum call stack size exceeded)',
+        fixable: false,
+      },
+    ]);
+  });
+
+  it('exit 3 when no finding reaches --fail-on but a file could not be analysed; 0 without that file', () => {
+    const result = run(['check', 'deep.ts', 'info.ts', '--fail-on', 'error'], dir);
+    assert.equal(result.status, 3, result.stderr);
+    assert.match(result.stdout, /deep\.ts\n {2}1:1 +error +could not be analysed: nesting too deep/);
+    assert.match(result.stdout, /1 file could not be analysed \(analysis-error\)\./);
+    assert.equal(run(['check', 'info.ts', '--fail-on', 'error'], dir).status, 0);
+  });
+
+  it('sarif: one tool execution notification per file, the run marked unsuccessful', () => {
+    const result = run(['check', 'deep.ts', 'good00.ts', '--format', 'sarif'], dir);
+    const sarif = JSON.parse(result.stdout) as {
+      runs: Array<{
+        results: Array<{ ruleId: string }>;
+        invocations: Array<{
+          executionSuccessful: boolean;
+          toolExecutionNotifications: Array<{
+            level: string;
+            message: { text: string };
+            locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }>;
+          }>;
+        }>;
+      }>;
+    };
+    const [invocation] = sarif.runs[0].invocations;
+    assert.equal(invocation.executionSuccessful, false);
+    assert.equal(invocation.toolExecutionNotifications.length, 1);
+    const [notification] = invocation.toolExecutionNotifications;
+    assert.equal(notification.level, 'error');
+    assert.equal(notification.locations[0].physicalLocation.artifactLocation.uri, 'deep.ts');
+    assert.match(notification.message.text, /^could not be analysed: nesting too deep/);
+    assert.ok(sarif.runs[0].results.some((r) => r.ruleId === 'throw-in-handler'));
+    assert.ok(sarif.runs[0].results.every((r) => r.ruleId !== 'analysis-error'));
+  });
+
+  it('tools lists the others, names the file on stderr and exits 3', () => {
+    const result = run(['tools', '.', '--format', 'json'], dir);
+    assert.equal(result.status, 3);
+    assert.equal((JSON.parse(result.stdout) as unknown[]).length, 19 * 2);
+    assert.match(result.stderr, /deep\.ts could not be analysed: nesting too deep/);
+  });
+
+  it('exits quietly when its reader closes the pipe (tools | head)', () => {
+    for (let i = 0; i < 400; i++) fs.writeFileSync(path.join(dir, `many${i}.ts`), SERVER);
+    const piped = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${cli}" tools . | head -3`], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    assert.equal(piped.stdout.split('\n').filter(Boolean).length, 3);
+    assert.doesNotMatch(piped.stderr, /EPIPE|internal error|Unhandled/);
+  });
+
+  it('one usage-error convention: a message naming the command, a pointer to --help, exit 2', () => {
+    for (const argv of [
+      ['check', '--bogus'],
+      ['tools', '--format', 'xml'],
+      ['calls'],
+      ['probe', '--verbose', '--', 'node'],
+    ]) {
+      const result = run(argv, dir);
+      assert.equal(result.status, 2, argv.join(' '));
+      assert.match(result.stderr, new RegExp(`^mcp-envelope ${argv[0]}: .+\\nRun 'mcp-envelope ${argv[0]} --help'`));
+    }
+  });
+});

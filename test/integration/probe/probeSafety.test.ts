@@ -10,7 +10,19 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { run } from '../../../cli/src/probe';
 import { runProbe, type ProbeOptions } from '../../../probe/src';
+import type { CliIo } from '../../../cli/src/usage';
 import { scratchDir, sentCalls, toolReport, writeServer } from './probeHarness';
+
+/** A CliIo whose lines (newline-terminated) land in the given arrays. */
+function captureIo(out: string[], err: string[]): CliIo {
+  return {
+    stdout: (text) => out.push(`${text}\n`),
+    stderr: (text) => err.push(`${text}\n`),
+    cwd: process.cwd(),
+    isTty: false,
+    version: 'test',
+  };
+}
 
 const SERVER = `
 const fs = require('node:fs');
@@ -165,7 +177,7 @@ void describe('probe: safety, hangs and crashes', { timeout: 40_000 }, () => {
     const err: string[] = [];
     const code = await run(
       ['--scaffold-fixtures', file, '--env', `CALLS_LOG=${callsLog}`, '--', process.execPath, script],
-      { out: () => undefined, err: (text) => err.push(text) },
+      captureIo([], err),
     );
     assert.equal(code, 0, err.join(''));
     const written = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -192,7 +204,7 @@ void describe('probe: safety, hangs and crashes', { timeout: 40_000 }, () => {
         process.execPath,
         script,
       ],
-      { out: (text) => out.push(text), err: (text) => err.push(text) },
+      captureIo(out, err),
     );
     assert.equal(code, 1, err.join(''));
     const json = JSON.parse(out.join('')) as { server: string; seed: number; tools: Array<Record<string, unknown>> };

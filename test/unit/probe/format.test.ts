@@ -9,7 +9,9 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { safetyReason, toProbeJson, type ProbeReport } from '../../../shared/src/probeReport';
 import { defaultLabel } from '../../../shared/src/serverTarget';
-import { parseProbeArguments, run } from '../../../cli/src/probe';
+import { main } from '../../../cli/src/main';
+import { parseProbeArguments } from '../../../cli/src/probe';
+import type { CliIo } from '../../../cli/src/usage';
 import { formatProbePretty, formatProbeSarif } from '../../../probe/src/format';
 import { parseFixtures } from '../../../probe/src/fixtures';
 
@@ -39,10 +41,18 @@ const REPORT: ProbeReport = {
   ],
 };
 
-function capture(): { out: string[]; err: string[]; output: { out(text: string): void; err(text: string): void } } {
+/** The command's CliIo with its lines captured; `probe` runs it through the dispatcher, which turns usage errors into exit code 2. */
+function capture(): { out: string[]; err: string[]; probe: (argv: string[]) => Promise<number> } {
   const out: string[] = [];
   const err: string[] = [];
-  return { out, err, output: { out: (text) => out.push(text), err: (text) => err.push(text) } };
+  const io: CliIo = {
+    stdout: (text) => out.push(`${text}\n`),
+    stderr: (text) => err.push(`${text}\n`),
+    cwd: process.cwd(),
+    isTty: false,
+    version: 'test',
+  };
+  return { out, err, probe: (argv) => main(['probe', ...argv], io) };
 }
 
 void describe('probe formats', () => {
@@ -136,30 +146,30 @@ void describe('probe command line', () => {
     ['--allow-all', ['--allow-all', '--', 'node', 's.js'], /--allow-all is not offered/],
     ['both --url and a command', ['--url', 'http://127.0.0.1:1/mcp', '--', 'node'], /either --url/],
     ['a bad format', ['--format', 'xml', '--', 'node'], /--format must be/],
-    ['a bad seed', ['--seed', '-1', '--', 'node'], /--seed must be/],
+    ['a bad seed', ['--seed=-1', '--', 'node'], /--seed must be/],
     ['a bad --fail-under', ['--fail-under', '101', '--', 'node'], /--fail-under must be/],
     ['a bad --env', ['--env', 'NOVALUE', '--', 'node'], /KEY=VALUE/],
-    ['an unknown option', ['--verbose', '--', 'node'], /unknown option/],
+    ['an unknown option', ['--verbose', '--', 'node'], /unknown option/i],
     ['--env with --url', ['--env', 'A=b', '--url', 'http://127.0.0.1:1/mcp'], /--env applies only/],
     ['a missing fixtures file', ['--fixtures', '/nonexistent/fixtures.json', '--', 'node'], /cannot use --fixtures/],
   ];
   for (const [name, argv, pattern] of USAGE_ERRORS) {
     void it(`exits 2 on ${name}`, async () => {
-      const { err, output } = capture();
-      assert.equal(await run(argv, output), 2);
+      const { err, probe } = capture();
+      assert.equal(await probe(argv), 2);
       assert.match(err.join(''), pattern);
     });
   }
 
   void it('prints its usage for --help and exits 0', async () => {
-    const { out, output } = capture();
-    assert.equal(await run(['--help'], output), 0);
+    const { out, probe } = capture();
+    assert.equal(await probe(['--help']), 0);
     assert.match(out.join(''), /--fail-under N/);
   });
 
   void it('exits 1 with a message when the server cannot start', async () => {
-    const { err, output } = capture();
-    assert.equal(await run(['--timeout', '2000', '--', '/nonexistent/server-binary'], output), 1);
+    const { err, probe } = capture();
+    assert.equal(await probe(['--timeout', '2000', '--', '/nonexistent/server-binary']), 1);
     assert.match(err.join(''), /Could not connect/);
   });
 
@@ -168,8 +178,8 @@ void describe('probe command line', () => {
     try {
       const file = path.join(dir, 'fixtures.json');
       fs.writeFileSync(file, '{}');
-      const { err, output } = capture();
-      assert.equal(await run(['--scaffold-fixtures', file, '--', 'node', 'x.js'], output), 2);
+      const { err, probe } = capture();
+      assert.equal(await probe(['--scaffold-fixtures', file, '--', 'node', 'x.js']), 2);
       assert.match(err.join(''), /already exists/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

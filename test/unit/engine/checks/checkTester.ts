@@ -15,7 +15,10 @@ export interface ExpectedFinding {
   column: number;
   endLine?: number;
   endColumn?: number;
-  message?: RegExp;
+  /** The id in the check's `meta.messages`: tables assert ids, not wording. */
+  messageId: string;
+  /** Placeholder values the finding must carry: equal to a string, or matching a pattern. */
+  data?: Readonly<Record<string, string | RegExp>>;
   severity?: Finding['severity'];
 }
 
@@ -98,7 +101,13 @@ export function runCheckTable(checkId: string, table: CheckTable): void {
             if (expected.endLine !== undefined) assert.equal(got.endLine, expected.endLine, `finding ${i} endLine`);
             if (expected.endColumn !== undefined)
               assert.equal(got.endColumn, expected.endColumn, `finding ${i} endColumn`);
-            if (expected.message) assert.match(got.f.message, expected.message);
+            assert.equal(got.f.messageId, expected.messageId, `finding ${i} messageId`);
+            for (const [key, value] of Object.entries(expected.data ?? {})) {
+              const actualValue = String(got.f.data[key]);
+              if (typeof value === 'string') assert.equal(actualValue, value, `finding ${i} data.${key}`);
+              else assert.match(actualValue, value, `finding ${i} data.${key}`);
+            }
+            assert.doesNotMatch(got.f.message, /\{\{\w+\}\}/, `finding ${i}: every placeholder is filled`);
             if (expected.severity) assert.equal(got.f.severity, expected.severity);
           });
           const preferred = findings

@@ -63,7 +63,8 @@ runCheckTable('contradictory-retryable', {
           endLine: 6,
           endColumn: 24,
           severity: 'warning',
-          message: /isRetryable: true contradicts errorCategory BUSINESS/,
+          messageId: 'retryableContradictsCategory',
+          data: { key: 'isRetryable', category: 'BUSINESS' },
         },
       ],
       fixTitle: /^Set isRetryable: false$/,
@@ -73,13 +74,29 @@ runCheckTable('contradictory-retryable', {
       name: 'VALIDATION in lower case',
       code: `const r = { isError: true, errorCategory: 'validation', isRetryable: true, content: [{ type: 'text', text: 'x' }] };`,
       settings: { categoryCase: 'lower' },
-      errors: [{ line: 1, column: 57, endColumn: 74, message: /VALIDATION/ }],
+      errors: [
+        {
+          line: 1,
+          column: 57,
+          endColumn: 74,
+          messageId: 'retryableContradictsCategory',
+          data: { category: 'VALIDATION' },
+        },
+      ],
       output: `const r = { isError: true, errorCategory: 'validation', isRetryable: false, content: [{ type: 'text', text: 'x' }] };`,
     },
     {
       name: 'both fields in structuredContent',
       code: `const r = { isError: true, structuredContent: { errorCategory: 'PERMISSION', isRetryable: true }, content: [{ type: 'text', text: 'x' }] };`,
-      errors: [{ line: 1, column: 78, endColumn: 95, message: /PERMISSION/ }],
+      errors: [
+        {
+          line: 1,
+          column: 78,
+          endColumn: 95,
+          messageId: 'retryableContradictsCategory',
+          data: { category: 'PERMISSION' },
+        },
+      ],
       output: `const r = { isError: true, structuredContent: { errorCategory: 'PERMISSION', isRetryable: false }, content: [{ type: 'text', text: 'x' }] };`,
     },
     {
@@ -92,7 +109,7 @@ runCheckTable('contradictory-retryable', {
         `  };`,
         `}`,
       ].join('\n'),
-      errors: [{ line: 4, column: 78, endColumn: 96 }],
+      errors: [{ line: 4, column: 78, endColumn: 96, messageId: 'retryableContradictsCategory' }],
       fixTitle: /^Set is_retryable: false$/,
       output: [
         `function denied(user: string) {`,
@@ -106,7 +123,7 @@ runCheckTable('contradictory-retryable', {
     {
       name: 'conditional isError still counts',
       code: `const r = { isError: !ok, errorCategory: 'VALIDATION', isRetryable: true };`,
-      errors: [{ line: 1, column: 56, endColumn: 73 }],
+      errors: [{ line: 1, column: 56, endColumn: 73, messageId: 'retryableContradictsCategory' }],
       output: `const r = { isError: !ok, errorCategory: 'VALIDATION', isRetryable: false };`,
     },
   ],

@@ -61,7 +61,7 @@ runCheckTable('empty-result-as-error', {
       code:
         header +
         `server.registerTool('search_orders', {}, async ({ customerId }) => {\n  const rows = await db.query('select * from orders where customer = $1', [customerId]);\n  if (rows.length === 0) {\n    return {\n      isError: true,\n      errorCategory: 'UNKNOWN',\n      isRetryable: false,\n      content: [{ type: 'text', text: \`No orders for customer \${customerId}\` }],\n    };\n  }\n  return { content: [{ type: 'text', text: JSON.stringify(rows) }] };\n});`,
-      errors: [{ line: 7, column: 7, endColumn: 20, message: /nothing was found \(it tests rows\).*valid answer/ }],
+      errors: [{ line: 7, column: 7, endColumn: 20, messageId: 'emptyResultAsError', data: { subject: 'rows' } }],
       fixTitle: /valid empty result instead of an error \(nothing in rows\)/,
       output: searchFixed,
     },
@@ -70,7 +70,7 @@ runCheckTable('empty-result-as-error', {
       code:
         header +
         `server.tool('recent_orders', 'Recent orders', async ({ customerId }) => {\n  const orders = await api.listOrders(customerId);\n  if (!orders) return { isError: true, content: [{ type: 'text', text: '[UNKNOWN, not retryable] No recent orders' }] };\n  return { content: [{ type: 'text', text: orders.join('\\n') }] };\n});`,
-      errors: [{ line: 5, column: 25, endColumn: 38 }],
+      errors: [{ line: 5, column: 25, endColumn: 38, messageId: 'emptyResultAsError' }],
       output:
         header +
         `server.tool('recent_orders', 'Recent orders', async ({ customerId }) => {\n  const orders = await api.listOrders(customerId);\n  if (!orders) return { content: [{ type: 'text', text: 'No recent orders' }] };\n  return { content: [{ type: 'text', text: orders.join('\\n') }] };\n});`,
@@ -80,7 +80,7 @@ runCheckTable('empty-result-as-error', {
       code:
         header +
         `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  const tags = await loadTags();\n  return tags.size === 0\n    ? { isError: true, structuredContent: { errorCategory: 'UNKNOWN', isRetryable: false }, content: [] }\n    : { content: [{ type: 'text', text: [...tags].join(', ') }] };\n});`,
-      errors: [{ line: 6, column: 9, endColumn: 22 }],
+      errors: [{ line: 6, column: 9, endColumn: 22, messageId: 'emptyResultAsError' }],
       output:
         header +
         `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  const tags = await loadTags();\n  return tags.size === 0\n    ? { content: [{ type: 'text', text: 'No tags matched the request.' }] }\n    : { content: [{ type: 'text', text: [...tags].join(', ') }] };\n});`,
@@ -88,29 +88,47 @@ runCheckTable('empty-result-as-error', {
     {
       name: 'helper function, else branch of a non-emptiness test, JSON text and extra _meta kept',
       code: `function toResult(hits: string[]) {\n  if (hits.length > 0) {\n    return { content: [{ type: 'text', text: hits.join('\\n') }] };\n  } else {\n    return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: 'empty' }) }], _meta: { source: 'index' } };\n  }\n}`,
-      errors: [{ line: 5, column: 14, endColumn: 27 }],
+      errors: [{ line: 5, column: 14, endColumn: 27, messageId: 'emptyResultAsError' }],
       output: `function toResult(hits: string[]) {\n  if (hits.length > 0) {\n    return { content: [{ type: 'text', text: hits.join('\\n') }] };\n  } else {\n    return { content: [{ type: 'text', text: 'No hits matched the request.' }], _meta: { source: 'index' } };\n  }\n}`,
     },
     {
       name: 'count === 0 and rows.length < 1 with the "No results" wording',
       code: `function a(count: number) {\n  if (count === 0) return { isError: true, content: [{ type: 'text', text: 'No results' }] };\n}\nfunction b(rows: unknown[]) {\n  if (rows.length < 1) return { isError: true, content: [{ type: 'text', text: 'Nothing matched' }] };\n}`,
       errors: [
-        { line: 2, column: 29 },
-        { line: 5, column: 33 },
+        { line: 2, column: 29, messageId: 'emptyResultAsError' },
+        { line: 5, column: 33, messageId: 'emptyResultAsError' },
       ],
       output: `function a(count: number) {\n  if (count === 0) return { content: [{ type: 'text', text: 'No results' }] };\n}\nfunction b(rows: unknown[]) {\n  if (rows.length < 1) return { content: [{ type: 'text', text: 'Nothing matched' }] };\n}`,
     },
     {
       name: 'a dynamic text is kept as written',
       code: `async function find(query: string) {\n  const found = await index.search(query);\n  if (!found.length) return { isError: true, content: [{ type: 'text', text: describeEmpty(query) }] };\n  return { content: [{ type: 'text', text: found.join('\\n') }] };\n}`,
-      errors: [{ line: 3, column: 31 }],
+      errors: [{ line: 3, column: 31, messageId: 'emptyResultAsError' }],
       output: `async function find(query: string) {\n  const found = await index.search(query);\n  if (!found.length) return { content: [{ type: 'text', text: describeEmpty(query) }] };\n  return { content: [{ type: 'text', text: found.join('\\n') }] };\n}`,
     },
     {
       name: 'suppression silences only the line it names',
       code: `function a(matches: string[]) {\n  // mcp-envelope-disable-next-line empty-result-as-error\n  if (!matches.length) return { isError: true, content: [{ type: 'text', text: 'No matches' }] };\n  if (matches.length == 0) return { isError: true, content: [{ type: 'text', text: 'No matches' }] };\n}`,
-      errors: [{ line: 4, column: 37 }],
+      errors: [{ line: 4, column: 37, messageId: 'emptyResultAsError' }],
       output: `function a(matches: string[]) {\n  // mcp-envelope-disable-next-line empty-result-as-error\n  if (!matches.length) return { isError: true, content: [{ type: 'text', text: 'No matches' }] };\n  if (matches.length == 0) return { content: [{ type: 'text', text: 'No matches' }] };\n}`,
+    },
+    {
+      name: 'isError from a variable that is always true counts as a plain isError: true',
+      code: [
+        `function searchTickets(rows: unknown[], query: string) {`,
+        `  const reportAsError = true;`,
+        `  if (rows.length === 0) return { isError: reportAsError, content: [{ type: 'text', text: \`No tickets match \${query}\` }] };`,
+        `  return { content: [{ type: 'text', text: JSON.stringify(rows) }] };`,
+        `}`,
+      ].join('\n'),
+      errors: [{ line: 3, column: 35, endColumn: 57, messageId: 'emptyResultAsError', data: { subject: 'rows' } }],
+      output: [
+        `function searchTickets(rows: unknown[], query: string) {`,
+        `  const reportAsError = true;`,
+        `  if (rows.length === 0) return { content: [{ type: 'text', text: \`No tickets match \${query}\` }] };`,
+        `  return { content: [{ type: 'text', text: JSON.stringify(rows) }] };`,
+        `}`,
+      ].join('\n'),
     },
   ],
 });

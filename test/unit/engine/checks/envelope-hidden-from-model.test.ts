@@ -46,7 +46,14 @@ runCheckTable('envelope-hidden-from-model', {
       name: 'registerTool: multi-line envelope, string literal gets the prefix',
       code: hidden,
       errors: [
-        { line: 6, column: 5, endColumn: 31, severity: 'info', message: /at the top level is invisible to the model/ },
+        {
+          line: 6,
+          column: 5,
+          endColumn: 31,
+          severity: 'info',
+          messageId: 'factsHiddenFromModel',
+          data: { where: 'at the top level' },
+        },
       ],
       fixTitle: /\[TRANSIENT, retryable\]/,
       output: shown,
@@ -56,7 +63,15 @@ runCheckTable('envelope-hidden-from-model', {
       code:
         header +
         `server.tool('refund', async ({ amount }) => {\n  return { isError: true, structuredContent: { errorCategory: 'BUSINESS', isRetryable: false }, content: [{ type: 'text', text: \`Refunds above \${limit} need approval\` }] };\n});`,
-      errors: [{ line: 4, column: 48, endColumn: 73, message: /in structuredContent/ }],
+      errors: [
+        {
+          line: 4,
+          column: 48,
+          endColumn: 73,
+          messageId: 'factsHiddenFromModel',
+          data: { where: 'in structuredContent' },
+        },
+      ],
       output:
         header +
         `server.tool('refund', async ({ amount }) => {\n  return { isError: true, structuredContent: { errorCategory: 'BUSINESS', isRetryable: false }, content: [{ type: 'text', text: \`[BUSINESS, not retryable] Refunds above \${limit} need approval\` }] };\n});`,
@@ -66,7 +81,7 @@ runCheckTable('envelope-hidden-from-model', {
       code:
         header +
         `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  return { isError: true, errorCategory: 'UNKNOWN', content: [{ type: 'text', text: req.params.name + ' failed' }] };\n});`,
-      errors: [{ line: 4, column: 27 }],
+      errors: [{ line: 4, column: 27, messageId: 'factsHiddenFromModel' }],
       output:
         header +
         `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  return { isError: true, errorCategory: 'UNKNOWN', content: [{ type: 'text', text: \`[UNKNOWN, not retryable] \${req.params.name + ' failed'}\` }] };\n});`,
@@ -75,13 +90,13 @@ runCheckTable('envelope-hidden-from-model', {
       name: 'helper function, lower-case setting, dynamic isRetryable: the prefix names only the category',
       code: `function busy(retry: boolean) {\n  return { isError: true, errorCategory: 'transient', isRetryable: retry, content: [{ type: 'text', text: 'Database busy' }] };\n}`,
       settings: { categoryCase: 'lower' },
-      errors: [{ line: 2, column: 27, message: /for example "\[transient\] …"/ }],
+      errors: [{ line: 2, column: 27, messageId: 'factsHiddenFromModel', data: { prefix: '[transient]' } }],
       output: `function busy(retry: boolean) {\n  return { isError: true, errorCategory: 'transient', isRetryable: retry, content: [{ type: 'text', text: '[transient] Database busy' }] };\n}`,
     },
     {
       name: 'suppression comment covers only its line',
       code: `const a = {\n  isError: true,\n  // mcp-envelope-disable-next-line envelope-hidden-from-model\n  errorCategory: 'PERMISSION',\n  content: [{ type: 'text', text: 'Denied' }],\n};\nconst b = { isError: true, errorCategory: 'PERMISSION', content: [{ type: 'text', text: "Denied" }] };`,
-      errors: [{ line: 7, column: 28 }],
+      errors: [{ line: 7, column: 28, messageId: 'factsHiddenFromModel' }],
       output: `const a = {\n  isError: true,\n  // mcp-envelope-disable-next-line envelope-hidden-from-model\n  errorCategory: 'PERMISSION',\n  content: [{ type: 'text', text: 'Denied' }],\n};\nconst b = { isError: true, errorCategory: 'PERMISSION', content: [{ type: 'text', text: "[PERMISSION, not retryable] Denied" }] };`,
     },
   ],

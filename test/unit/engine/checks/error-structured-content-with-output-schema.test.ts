@@ -23,7 +23,7 @@ runCheckTable('error-structured-content-with-output-schema', {
       code:
         header +
         `server.registerTool('get_order', { outputSchema: { id: z.string() } }, async ({ id }) => {\n  return {\n    isError: true,\n    structuredContent: { errorCategory: 'NOT_FOUND', isRetryable: false },\n    content: [{ type: 'text', text: '[NOT_FOUND, not retryable] no such order' }],\n  };\n});`,
-      errors: [{ line: 6, column: 5, severity: 'warning', message: /-32602/ }],
+      errors: [{ line: 6, column: 5, severity: 'warning', messageId: 'errorStructuredContentWithOutputSchema' }],
       fixTitle: /^Move the error facts out of structuredContent to the top level$/,
       output:
         header +
@@ -34,7 +34,7 @@ runCheckTable('error-structured-content-with-output-schema', {
       code:
         header +
         `const config = { outputSchema: { id: z.string() } };\nserver.registerTool('get_order', config, async () => {\n  return {\n    isError: true,\n    errorCategory: 'TRANSIENT',\n    isRetryable: true,\n    structuredContent: { errorCategory: 'TRANSIENT', isRetryable: true },\n    content: [{ type: 'text', text: '[TRANSIENT, retryable] store timed out' }],\n  };\n});`,
-      errors: [{ line: 9, column: 5 }],
+      errors: [{ line: 9, column: 5, messageId: 'errorStructuredContentWithOutputSchema' }],
       fixTitle: /^Remove structuredContent from the error result$/,
       output:
         header +

@@ -46,7 +46,7 @@ runCheckTable('failure-as-success', {
       code:
         header +
         `server.registerTool('search_orders', {}, async ({ customerId }) => {\n  try {\n    return { content: [{ type: 'text', text: JSON.stringify(await db.orders(customerId)) }] };\n  } catch (error) {\n    return {\n      content: [{ type: 'text', text: 'No orders found' }],\n    };\n  }\n});`,
-      errors: [{ line: 6, column: 5, endLine: 6, endColumn: 18, message: /returns a normal result/ }],
+      errors: [{ line: 6, column: 5, endLine: 6, endColumn: 18, messageId: 'catchReturnsData' }],
       fixTitle: /^Return toolError\(error, 'search_orders'\): the category is read from the caught error at run time$/,
       output: searchFixed,
     },
@@ -55,7 +55,7 @@ runCheckTable('failure-as-success', {
       code:
         header +
         `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  try {\n    return { content: [] };\n  } catch (err) {\n    if (err instanceof TimeoutError) {\n      return { isError: false, content: [{ type: 'text', text: 'cached results only' }] };\n    }\n    throw err;\n  }\n});`,
-      errors: [{ line: 6, column: 5, endColumn: 16 }],
+      errors: [{ line: 6, column: 5, endColumn: 16, messageId: 'catchReturnsData' }],
       fixTitle: /'TRANSIENT', isRetryable: true \(instanceof TimeoutError\)/,
       output:
         header +
@@ -66,7 +66,7 @@ runCheckTable('failure-as-success', {
       code:
         header +
         `server.tool('weather', 'Weather', async ({ city }) => {\n  try {\n    return { content: [{ type: 'text', text: await forecast(city) }] };\n  } catch {\n    return { content: [{ type: 'text', text: 'Weather service unavailable, showing nothing' }] };\n  }\n});`,
-      errors: [{ line: 6, column: 5, endColumn: 10 }],
+      errors: [{ line: 6, column: 5, endColumn: 10, messageId: 'catchReturnsData' }],
       fixTitle: /'TRANSIENT', isRetryable: true \("unavailable"\)/,
       output:
         header +
@@ -77,7 +77,7 @@ runCheckTable('failure-as-success', {
       code:
         header +
         `server.registerTool('stock', {}, async ({ sku }) => {\n  try {\n    return { content: [{ type: 'text', text: String(await stockOf(sku)) }] };\n  } catch (e) {\n    if (e instanceof RateLimitError) return { structuredContent: { ok: false, code: 'UPSTREAM_UNAVAILABLE' }, content: [{ type: 'text', text: JSON.stringify({ ok: false, code: 'UPSTREAM_UNAVAILABLE' }) }] };\n    throw e;\n  }\n});`,
-      errors: [{ line: 6, column: 5, endColumn: 14 }],
+      errors: [{ line: 6, column: 5, endColumn: 14, messageId: 'catchReturnsData' }],
       fixTitle: /'TRANSIENT', isRetryable: true \(instanceof RateLimitError\)/,
       output:
         header +
@@ -88,7 +88,7 @@ runCheckTable('failure-as-success', {
       code:
         header +
         `async function findOrders(id: string) {\n  try {\n    return await db.orders(id);\n  } catch (e) {\n    return [];\n  }\n}\nserver.registerTool('orders', {}, async ({ id }) => {\n  const orders = await findOrders(id);\n  return { content: [{ type: 'text', text: orders.length ? orders.join() : 'No orders' }] };\n});`,
-      errors: [{ line: 6, column: 5, endColumn: 14, message: /helper of a tool handler/ }],
+      errors: [{ line: 6, column: 5, endColumn: 14, messageId: 'helperCatchReturnsEmpty' }],
       output: null,
     },
     {
@@ -96,7 +96,7 @@ runCheckTable('failure-as-success', {
       code:
         header +
         `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [] };\n  }\n  // mcp-envelope-disable-next-line failure-as-success\n  catch (e) {\n    return { content: [] };\n  }\n});\nserver.registerTool('b', {}, async () => {\n  try {\n    return { content: [] };\n  } catch (e) {\n    return { content: [] };\n  }\n});`,
-      errors: [{ line: 15, column: 5 }],
+      errors: [{ line: 15, column: 5, messageId: 'catchReturnsData' }],
       output:
         fixedHeader +
         `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [] };\n  }\n  // mcp-envelope-disable-next-line failure-as-success\n  catch (e) {\n    return { content: [] };\n  }\n});\nserver.registerTool('b', {}, async () => {\n  try {\n    return { content: [] };\n  } catch (e) {\n    return toolError(e, 'b');\n  }\n});`,

@@ -70,7 +70,8 @@ runCheckTable('generic-error-message', {
           endLine: 9,
           endColumn: 83,
           severity: 'warning',
-          message: /"\[UNKNOWN, not retryable\] Operation failed\." says nothing an agent can act on/,
+          messageId: 'genericMessage',
+          data: { text: '[UNKNOWN, not retryable] Operation failed.' },
         },
       ],
       output: null,
@@ -86,23 +87,23 @@ runCheckTable('generic-error-message', {
         `const c = { isError: true, content: [{ type: 'text', text: 'Error:' }] };`,
       ].join('\n'),
       errors: [
-        { line: 1, column: 60, endColumn: 83, message: /"Something went wrong!"/ },
-        { line: 2, column: 60, endColumn: 79 },
-        { line: 3, column: 60, endColumn: 68 },
+        { line: 1, column: 60, endColumn: 83, messageId: 'genericMessage', data: { text: 'Something went wrong!' } },
+        { line: 2, column: 60, endColumn: 79, messageId: 'genericMessage' },
+        { line: 3, column: 60, endColumn: 68, messageId: 'genericMessage' },
       ],
       output: null,
     },
     {
       name: 'the message of a JSON.stringify text object (the { ok: false } shape)',
       code: `const r = { isError: true, content: [{ type: 'text', text: JSON.stringify({ ok: false, code: 'INTERNAL', message: 'Internal error', retryable: false }) }] };`,
-      errors: [{ line: 1, column: 115, endColumn: 131, message: /"Internal error"/ }],
+      errors: [{ line: 1, column: 115, endColumn: 131, messageId: 'genericMessage', data: { text: 'Internal error' } }],
       output: null,
     },
     {
       name: 'the message inside a static JSON string, lower-case categories',
       code: `const r = { isError: true, content: [{ type: 'text', text: '{"errorCategory":"unknown","isRetryable":false,"message":"Unknown error"}' }] };`,
       settings: { categoryCase: 'lower' },
-      errors: [{ line: 1, column: 60, endColumn: 135, message: /"Unknown error"/ }],
+      errors: [{ line: 1, column: 60, endColumn: 135, messageId: 'genericMessage', data: { text: 'Unknown error' } }],
       output: null,
     },
     {
@@ -120,7 +121,9 @@ runCheckTable('generic-error-message', {
         `});`,
         `server.tool('sync', async () => toolError(\`sync is not ready: \${state}\`));`,
       ].join('\n'),
-      errors: [{ line: 8, column: 22, endColumn: 44, message: /"Something went wrong"/ }],
+      errors: [
+        { line: 8, column: 22, endColumn: 44, messageId: 'genericMessage', data: { text: 'Something went wrong' } },
+      ],
       output: null,
       suggestions: [
         {
@@ -144,7 +147,7 @@ runCheckTable('generic-error-message', {
     {
       name: 'the default value of a helper parameter that becomes a JSON text message',
       code: `const fail = (message = 'Operation failed') => ({ isError: true, content: [{ type: 'text', text: JSON.stringify({ message }) }] });`,
-      errors: [{ line: 1, column: 25, endColumn: 43, message: /"Operation failed"/ }],
+      errors: [{ line: 1, column: 25, endColumn: 43, messageId: 'genericMessage', data: { text: 'Operation failed' } }],
       output: null,
     },
     {
@@ -164,7 +167,7 @@ runCheckTable('generic-error-message', {
         `  };`,
         `}`,
       ].join('\n'),
-      errors: [{ line: 9, column: 15, endColumn: 23 }],
+      errors: [{ line: 9, column: 15, endColumn: 23, messageId: 'genericMessage' }],
       output: null,
     },
   ],

@@ -54,14 +54,22 @@ runCheckTable('leaked-internals', {
     {
       name: 'err.stack in a multi-line envelope in registerTool: .stack becomes .message',
       code: header + stackInEnvelope,
-      errors: [{ line: 11, column: 60, endColumn: 73, message: /failure\.stack.*stack trace/ }],
+      errors: [
+        {
+          line: 11,
+          column: 60,
+          endColumn: 73,
+          messageId: 'leakedInternals',
+          data: { shape: /failure\.stack/, exposure: /stack trace/ },
+        },
+      ],
       fixTitle: /Use failure\.message instead of failure\.stack/,
       output: header + stackInEnvelope.replace('failure.stack', 'failure.message'),
     },
     {
       name: 'String(err) in a helper that builds envelopes',
       code: `function toolError(err: unknown) {\n  return { isError: true, content: [{ type: 'text', text: String(err) }] };\n}`,
-      errors: [{ line: 2, column: 59, endColumn: 70, message: /String\(err\)/ }],
+      errors: [{ line: 2, column: 59, endColumn: 70, messageId: 'leakedInternals', data: { shape: /String\(err\)/ } }],
       output: `function toolError(err: unknown) {\n  return { isError: true, content: [{ type: 'text', text: err instanceof Error ? err.message : 'unexpected failure' }] };\n}`,
     },
     {
@@ -70,8 +78,8 @@ runCheckTable('leaked-internals', {
         header +
         `server.tool('search', 'Search', async () => {\n  try {\n    return { content: [] };\n  } catch (e) {\n    return {\n      isError: true,\n      content: [\n        { type: 'text', text: \`search failed: \${e}\` },\n        { type: 'text', text: JSON.stringify(e) },\n      ],\n    };\n  }\n});`,
       errors: [
-        { line: 10, column: 49, endColumn: 50 },
-        { line: 11, column: 31, endColumn: 48 },
+        { line: 10, column: 49, endColumn: 50, messageId: 'leakedInternals' },
+        { line: 11, column: 31, endColumn: 48, messageId: 'leakedInternals' },
       ],
       output:
         header +
@@ -82,7 +90,15 @@ runCheckTable('leaked-internals', {
       code:
         header +
         `import util from 'node:util';\nserver.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  try {\n    return { content: [] };\n  } catch (caught) {\n    throw new Error('tool failed: ' + util.inspect(caught));\n  }\n});`,
-      errors: [{ line: 8, column: 39, endColumn: 59, message: /util\.inspect\(caught\)/ }],
+      errors: [
+        {
+          line: 8,
+          column: 39,
+          endColumn: 59,
+          messageId: 'leakedInternals',
+          data: { shape: /util\.inspect\(caught\)/ },
+        },
+      ],
       output:
         header +
         `import util from 'node:util';\nserver.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  try {\n    return { content: [] };\n  } catch (caught) {\n    throw new Error('tool failed: ' + (caught instanceof Error ? caught.message : 'unexpected failure'));\n  }\n});`,
@@ -90,13 +106,21 @@ runCheckTable('leaked-internals', {
     {
       name: 'structuredContent envelope built by a helper from an error parameter',
       code: `export function upstreamFailure(error: unknown) {\n  return {\n    isError: true,\n    structuredContent: { errorCategory: 'TRANSIENT', isRetryable: true },\n    content: [{ type: 'text', text: \`Upstream failed (\${JSON.stringify(error)})\` }],\n  };\n}`,
-      errors: [{ line: 5, column: 57, endColumn: 78, message: /JSON\.stringify\(error\).*"\{\}"/ }],
+      errors: [
+        {
+          line: 5,
+          column: 57,
+          endColumn: 78,
+          messageId: 'leakedInternals',
+          data: { shape: /JSON\.stringify\(error\)/, exposure: /"\{\}"/ },
+        },
+      ],
       output: `export function upstreamFailure(error: unknown) {\n  return {\n    isError: true,\n    structuredContent: { errorCategory: 'TRANSIENT', isRetryable: true },\n    content: [{ type: 'text', text: \`Upstream failed (\${error instanceof Error ? error.message : 'unexpected failure'})\` }],\n  };\n}`,
     },
     {
       name: 'concatenated catch variable in JSON text content',
       code: `try {\n  run();\n} catch (ex) {\n  out = { isError: true, content: [{ type: 'text', text: JSON.stringify({ message: 'failed: ' + ex }) }] };\n}`,
-      errors: [{ line: 4, column: 97, endColumn: 99 }],
+      errors: [{ line: 4, column: 97, endColumn: 99, messageId: 'leakedInternals' }],
       output: `try {\n  run();\n} catch (ex) {\n  out = { isError: true, content: [{ type: 'text', text: JSON.stringify({ message: 'failed: ' + (ex instanceof Error ? ex.message : 'unexpected failure') }) }] };\n}`,
     },
   ],

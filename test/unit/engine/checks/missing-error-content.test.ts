@@ -48,6 +48,17 @@ runCheckTable('missing-error-content', {
     { name: 'a spread may carry the content', code: `const r = { ...failure('db down'), isError: true };` },
     { name: 'an empty success is not an error', code: `const r = { isError: false, content: [] };` },
     {
+      name: 'an envelope made by mutation whose content is pushed later, and a logger payload',
+      code: [
+        `const response = { content: [] as { type: 'text'; text: string }[], isError: false };`,
+        `if (failures.length > 0) {`,
+        `  response.isError = true;`,
+        `  for (const failure of failures) response.content.push({ type: 'text', text: failure.reason });`,
+        `}`,
+        `logger.info({ isError: response.isError, content: [] });`,
+      ].join('\n'),
+    },
+    {
       name: 'suppressed by a comment',
       code: [
         `const r = {`,
@@ -62,7 +73,7 @@ runCheckTable('missing-error-content', {
     {
       name: 'no content at all in a multi-line envelope: a text in the recommended style, named after the tool',
       code: unavailable.join('\n'),
-      errors: [{ line: 6, column: 7, endLine: 6, endColumn: 20, severity: 'error', message: /has no content/ }],
+      errors: [{ line: 6, column: 7, endLine: 6, endColumn: 20, severity: 'error', messageId: 'noContent' }],
       fixTitle: /^Add content: 'get_order failed: temporary failure, retrying later may succeed'$/,
       output: unavailableFixed.join('\n'),
     },
@@ -78,7 +89,7 @@ runCheckTable('missing-error-content', {
         `  }`,
         `});`,
       ].join('\n'),
-      errors: [{ line: 6, column: 14, endColumn: 27, message: /empty content array/ }],
+      errors: [{ line: 6, column: 14, endColumn: 27, messageId: 'emptyContent' }],
       fixTitle: /^Replace the empty content with 'sync failed \(…\): <the error's message>'$/,
       output: [
         header,
@@ -95,7 +106,7 @@ runCheckTable('missing-error-content', {
       name: 'whitespace-only text under a conditional isError, top-level style and lower case',
       code: `const r = { isError: failed, errorCategory: 'validation', isRetryable: false, content: [{ type: 'text', text: '  ' }] };`,
       settings: { envelopeStyle: 'top-level', categoryCase: 'lower' },
-      errors: [{ line: 1, column: 13, endColumn: 28, message: /only empty text/ }],
+      errors: [{ line: 1, column: 13, endColumn: 28, messageId: 'blankContent' }],
       output: `const r = { isError: failed, errorCategory: 'validation', isRetryable: false, content: [{ type: 'text', text: 'The tool failed: invalid input, correct the arguments before calling again' }] };`,
     },
     {
@@ -107,7 +118,7 @@ runCheckTable('missing-error-content', {
         `}`,
         `server.tool('read_payroll', async ({ user }) => (canRead(user) ? ok(user) : denied()));`,
       ].join('\n'),
-      errors: [{ line: 3, column: 12, message: /has no content/ }],
+      errors: [{ line: 3, column: 12, messageId: 'noContent' }],
       output: [
         header,
         `function denied() {`,
@@ -120,10 +131,29 @@ runCheckTable('missing-error-content', {
       name: 'no category written: the words follow the evidence (HTTP 404), structured style',
       code: [`function lookup(res: Response) {`, `  if (res.status === 404) return { isError: true };`, `}`].join('\n'),
       settings: { envelopeStyle: 'structured' },
-      errors: [{ line: 2, column: 36 }],
+      errors: [{ line: 2, column: 36, messageId: 'noContent' }],
       output: [
         `function lookup(res: Response) {`,
         `  if (res.status === 404) return { isError: true, content: [{ type: 'text', text: '[NOT_FOUND, not retryable] The tool failed: the requested resource was not found' }] };`,
+        `}`,
+      ].join('\n'),
+    },
+    {
+      name: 'an envelope made by mutation over an empty base: the content is assigned after isError',
+      code: [
+        `const result = { content: [] as { type: 'text'; text: string }[] };`,
+        `if (quota.exceeded) {`,
+        `  result.isError = true;`,
+        `  result.errorCategory = 'PERMISSION';`,
+        `}`,
+      ].join('\n'),
+      errors: [{ line: 3, column: 3, endColumn: 24, messageId: 'emptyContent' }],
+      output: [
+        `const result = { content: [] as { type: 'text'; text: string }[] };`,
+        `if (quota.exceeded) {`,
+        `  result.isError = true;`,
+        `  result.content = [{ type: 'text', text: '[PERMISSION, not retryable] The tool failed: not allowed for this caller' }];`,
+        `  result.errorCategory = 'PERMISSION';`,
         `}`,
       ].join('\n'),
     },

@@ -50,7 +50,8 @@ runCheckTable('protocol-error-for-execution-failure', {
           column: 5,
           endColumn: 100,
           severity: 'warning',
-          message: /ErrorCode\.RequestTimeout.*McpServer turns it into plain isError text/,
+          messageId: 'protocolErrorForToolFailure',
+          data: { code: /ErrorCode\.RequestTimeout/ },
         },
       ],
       fixTitle: /'TRANSIENT', isRetryable: true \(ErrorCode\.RequestTimeout\)/,
@@ -61,7 +62,7 @@ runCheckTable('protocol-error-for-execution-failure', {
       code:
         header +
         `server.tool('delete_repo', 'Delete', async ({ repo }) => {\n  if (!(await canDelete(repo))) throw new McpError(ErrorCode.InternalError, \`Permission denied for \${repo}\`);\n  return { content: [] };\n});`,
-      errors: [{ line: 5, column: 33 }],
+      errors: [{ line: 5, column: 33, messageId: 'protocolErrorForToolFailure' }],
       fixTitle: /'PERMISSION', isRetryable: false \("permission denied"\)/,
       output:
         header +
@@ -72,9 +73,7 @@ runCheckTable('protocol-error-for-execution-failure', {
       code:
         header +
         `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  const out = await run(req.params);\n  if (out.code !== 0) throw new McpError(-32603, out.stderr);\n  return { content: [{ type: 'text', text: out.stdout }] };\n});`,
-      errors: [
-        { line: 6, column: 23, message: /\(-32603\).*JSON-RPC error response that the model usually never sees/ },
-      ],
+      errors: [{ line: 6, column: 23, messageId: 'protocolErrorForToolFailureLowLevel', data: { code: /-32603/ } }],
       fixTitle: /'UNKNOWN', isRetryable: false \(-32603\)/,
       output:
         header +
@@ -86,8 +85,8 @@ runCheckTable('protocol-error-for-execution-failure', {
         header +
         `function check(n: number) {\n  if (n > 10) throw new ProtocolError(ErrorCode.InternalError, 'too many');\n}\nserver.registerTool('a', {}, async ({ n }) => {\n  check(n);\n  await Promise.all([1].map(async () => {\n    throw new McpError(ErrorCode.ConnectionClosed, 'lost');\n  }));\n  return { content: [] };\n});`,
       errors: [
-        { line: 5, column: 15 },
-        { line: 10, column: 5 },
+        { line: 5, column: 15, messageId: 'protocolErrorForToolFailure' },
+        { line: 10, column: 5, messageId: 'protocolErrorForToolFailure' },
       ],
       output: null,
     },
@@ -96,7 +95,7 @@ runCheckTable('protocol-error-for-execution-failure', {
       code:
         header +
         `server.registerTool('a', {}, async ({ x }) => {\n  // mcp-envelope-disable-next-line protocol-error-for-execution-failure\n  if (x === 1) throw new McpError(ErrorCode.InternalError, 'one');\n  if (x === 2) throw new McpError(ErrorCode.InvalidRequest, 'x must not be 2');\n  return { content: [] };\n});`,
-      errors: [{ line: 7, column: 16 }],
+      errors: [{ line: 7, column: 16, messageId: 'protocolErrorForToolFailure' }],
       fixTitle: /'VALIDATION', isRetryable: false \(ErrorCode\.InvalidRequest\)/,
       output:
         header +

@@ -45,7 +45,8 @@ runCheckTable('retry-inside-tool', {
           column: 3,
           endColumn: 49,
           severity: 'info',
-          message: /waits between attempts.*agent loop.*TRANSIENT with isRetryable: true/,
+          messageId: 'retryLoop',
+          data: { evidence: /waits between attempts/ },
         },
       ],
       output: null,
@@ -55,7 +56,9 @@ runCheckTable('retry-inside-tool', {
       code:
         header +
         `server.tool('lock', 'Take the lock', async () => {\n  while (true) {\n    try {\n      await acquire();\n      break;\n    } catch {\n      continue;\n    }\n  }\n  return { content: [{ type: 'text', text: 'locked' }] };\n});`,
-      errors: [{ line: 4, column: 3, endColumn: 15, message: /tries again from the catch/ }],
+      errors: [
+        { line: 4, column: 3, endColumn: 15, messageId: 'retryLoop', data: { evidence: /tries again from the catch/ } },
+      ],
       output: null,
     },
     {
@@ -63,7 +66,7 @@ runCheckTable('retry-inside-tool', {
       code:
         header +
         `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  let result;\n  do {\n    try {\n      result = await call(req.params.name);\n    } catch {\n      await new Promise((resolve) => setTimeout(resolve, 500));\n    }\n  } while (!result);\n  return result;\n});`,
-      errors: [{ line: 5, column: 3, endColumn: 5 }],
+      errors: [{ line: 5, column: 3, endColumn: 5, messageId: 'retryLoop' }],
       output: null,
     },
     {
@@ -71,7 +74,9 @@ runCheckTable('retry-inside-tool', {
       code:
         header +
         `server.registerTool('ping', {}, async () => {\n  for (let i = 0; i < 3; i++) {\n    const res = await fetch(url).catch(() => undefined);\n    if (res) return { content: [{ type: 'text', text: String(res.status) }] };\n    await delay(100);\n  }\n  return { isError: true, errorCategory: 'TRANSIENT', isRetryable: true, content: [{ type: 'text', text: 'ping timed out' }] };\n});`,
-      errors: [{ line: 4, column: 3, endColumn: 30, message: /waits between attempts/ }],
+      errors: [
+        { line: 4, column: 3, endColumn: 30, messageId: 'retryLoop', data: { evidence: /waits between attempts/ } },
+      ],
       output: null,
     },
     {
@@ -80,8 +85,8 @@ runCheckTable('retry-inside-tool', {
         header +
         `import retryer from 'p-retry';\nasync function load(id: string) {\n  return withRetry(() => db.get(id), { retries: 3 });\n}\nserver.registerTool('get', {}, async ({ id }) => {\n  const row = await load(id);\n  const audit = await retryer(() => db.audit(id), { retries: 2 });\n  return { content: [{ type: 'text', text: JSON.stringify([row, audit]) }] };\n});`,
       errors: [
-        { line: 5, column: 10, endColumn: 19, message: /withRetry\(\) retries inside the tool/ },
-        { line: 9, column: 23, endColumn: 30, message: /retryer\(\) retries/ },
+        { line: 5, column: 10, endColumn: 19, messageId: 'retryHelper', data: { name: 'withRetry' } },
+        { line: 9, column: 23, endColumn: 30, messageId: 'retryHelper', data: { name: 'retryer' } },
       ],
       output: null,
     },
@@ -90,7 +95,7 @@ runCheckTable('retry-inside-tool', {
       code:
         header +
         `server.registerTool('a', {}, async () => {\n  // mcp-envelope-disable-next-line retry-inside-tool\n  await backoff(() => ping());\n  const data = await exponentialBackoff(() => fetchAll());\n  return { content: [{ type: 'text', text: data }] };\n});`,
-      errors: [{ line: 6, column: 22, endColumn: 40 }],
+      errors: [{ line: 6, column: 22, endColumn: 40, messageId: 'retryHelper', data: { name: 'exponentialBackoff' } }],
       output: null,
     },
   ],

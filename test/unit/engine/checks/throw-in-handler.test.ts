@@ -30,7 +30,7 @@ runCheckTable('throw-in-handler', {
       code:
         header +
         `server.registerTool('get_order', {}, async ({ id }) => {\n  if (!id) throw new Error('id must be a non-empty string');\n  return { content: [] };\n});`,
-      errors: [{ line: 4, column: 12, endColumn: 61, severity: 'warning', message: /unstructured text/ }],
+      errors: [{ line: 4, column: 12, endColumn: 61, severity: 'warning', messageId: 'uncaughtThrow' }],
       fixTitle: /errorCategory 'VALIDATION', isRetryable: false \("must be"\)/,
       output:
         header +
@@ -41,7 +41,7 @@ runCheckTable('throw-in-handler', {
       code:
         header +
         `server.server.setRequestHandler(CallToolRequestSchema, async (req) => {\n  const res = await fetch('x');\n  if (res.status === 429) {\n    throw new Error(\`upstream said \${res.status}\`);\n  }\n  return { content: [] };\n});`,
-      errors: [{ line: 6, column: 5, severity: 'error', message: /JSON-RPC error/ }],
+      errors: [{ line: 6, column: 5, severity: 'error', messageId: 'uncaughtThrowLowLevel' }],
       fixTitle: /'TRANSIENT', isRetryable: true \(HTTP 429\)/,
       output:
         header +
@@ -52,7 +52,7 @@ runCheckTable('throw-in-handler', {
       code:
         header +
         "function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  load();\n  const sql = `select *\n  from t`;\n  return { content: [{ type: 'text', text: sql }] };\n});",
-      errors: [{ line: 4, column: 3 }],
+      errors: [{ line: 4, column: 3, messageId: 'uncaughtThrow' }],
       output:
         fixedHeader +
         "function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  try {\n    load();\n    const sql = `select *\n  from t`;\n    return { content: [{ type: 'text', text: sql }] };\n  } catch (error) {\n    return toolError(error, 't');\n  }\n});",
@@ -62,7 +62,7 @@ runCheckTable('throw-in-handler', {
       code:
         header +
         `function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  load();\n  return { content: [] };\n});`,
-      errors: [{ line: 4, column: 3 }],
+      errors: [{ line: 4, column: 3, messageId: 'uncaughtThrow' }],
       output:
         fixedHeader +
         `function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  try {\n    load();\n    return { content: [] };\n  } catch (error) {\n    return toolError(error, 't');\n  }\n});`,

@@ -3,14 +3,22 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { run } from '../../../../cli/src/calls';
+import { main } from '../../../../cli/src/main';
+import type { CliIo } from '../../../../cli/src/usage';
 import { formatTraceLine, type TraceEntry } from '../../../../shared/src/trace';
 
 /** Runs the command with its output captured. */
 async function capture(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await run(argv, { out: (text) => (stdout += text), err: (text) => (stderr += text) });
+  const io: CliIo = {
+    stdout: (text) => (stdout += `${text}\n`),
+    stderr: (text) => (stderr += `${text}\n`),
+    cwd: process.cwd(),
+    isTty: false,
+    version: 'test',
+  };
+  const code = await main(['calls', ...argv], io);
   return { code, stdout, stderr };
 }
 

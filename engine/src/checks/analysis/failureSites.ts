@@ -1,0 +1,264 @@
+/**
+ * Where a function can throw or reject with nothing in it to catch the failure, following calls into
+ * same-file functions (and methods of the same class) a few levels deep, cached per file analysis.
+ */
+import ts from 'typescript';
+import { type FunctionLike, enclosingTry, isFunctionLike, unwrapExpression, walkOwnBody } from '../../parse/syntax';
+import { checkedOutcome } from './resultStyle';
+import { THROWING_CONSTRUCTORS, isFormattingCall, isNamedResultBuilder, isSafeCall } from './safeCalls';
+
+const MAX_HELPER_DEPTH = 4;
+
+export type FailureSite =
+  ts.AwaitExpression | ts.CallExpression | ts.NewExpression | ts.ForOfStatement | ts.ThrowStatement;
+
+/** A call the analysis did not count, and why: said in the finding when a callee decided it. */
+export interface Excused {
+  site: ts.Node;
+  reason: string;
+}
+
+export interface FailureFinder {
+  readonly sourceFile: ts.SourceFile;
+  readonly functions: ReadonlyMap<string, FunctionLike>;
+  /** Per function: its first unguarded failure site, or null when it cannot fail. */
+  readonly verdicts: Map<FunctionLike, FailureSite | null>;
+}
+
+export function failureFinder(sourceFile: ts.SourceFile, functions: ReadonlyMap<string, FunctionLike>): FailureFinder {
+  return { sourceFile, functions, verdicts: new Map() };
+}
+
+/** A method or arrow-function property of the class that encloses `node`, by name. */
+function classMember(node: ts.Node, name: string): FunctionLike | undefined {
+  let current: ts.Node | undefined = node.parent;
+  while (current && !ts.isClassLike(current)) current = current.parent;
+  if (!current) return undefined;
+  for (const member of current.members) {
+    if (!member.name || !ts.isIdentifier(member.name) || member.name.text !== name) continue;
+    if (ts.isMethodDeclaration(member) && member.body) return member;
+    if (ts.isPropertyDeclaration(member) && member.initializer) {
+      const init = unwrapExpression(member.initializer);
+      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
+    }
+  }
+  return undefined;
+}
+
+/** The same-file function a call runs: `helper(…)`, `this.method(…)`, or an inline function expression. */
+export function localCallee(finder: FailureFinder, call: ts.CallExpression): FunctionLike | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (ts.isIdentifier(callee)) return finder.functions.get(callee.text);
+  if (ts.isFunctionExpression(callee) || ts.isArrowFunction(callee)) return callee;
+  if (ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword) {
+    return classMember(call, callee.name.text);
+  }
+  return undefined;
+}
+
+/** The first unguarded failure site in a same-file function (its throws included), or undefined. */
+export function functionFailure(finder: FailureFinder, fn: FunctionLike, depth: number): FailureSite | undefined {
+  const known = finder.verdicts.get(fn);
+  if (known !== undefined) return known ?? undefined;
+  if (depth > MAX_HELPER_DEPTH) return undefined;
+  finder.verdicts.set(fn, null); // recursion guard: a cycle adds no failure of its own
+  const site = firstUnguardedSite(finder, fn, depth + 1, true);
+  finder.verdicts.set(fn, site ?? null);
+  return site;
+}
+
+/** Whether a call can throw or reject, judged by its callee's body when it is in this file. */
+export function callCanFail(finder: FailureFinder, call: ts.CallExpression | ts.NewExpression, depth: number): boolean {
+  return callVerdict(finder, call, depth, undefined);
+}
+
+function callVerdict(
+  finder: FailureFinder,
+  call: ts.CallExpression | ts.NewExpression,
+  depth: number,
+  excused: Excused[] | undefined,
+): boolean {
+  if (ts.isNewExpression(call)) {
+    return ts.isIdentifier(call.expression) && THROWING_CONSTRUCTORS.has(call.expression.text);
+  }
+  if (call.expression.kind === ts.SyntaxKind.ImportKeyword) return true;
+  const local = localCallee(finder, call);
+  if (local) {
+    if (functionFailure(finder, local, depth) !== undefined) return true;
+    if (!ts.isAwaitExpression(call.parent)) excused?.push({ site: call, reason: calleeExcuse(local) });
+    return false;
+  }
+  if (isSafeCall(call) || isFormattingCall(call)) return false;
+  if (isNamedResultBuilder(call)) {
+    excused?.push({ site: call, reason: 'its name says it only builds the result' });
+    return false;
+  }
+  return true;
+}
+
+function calleeExcuse(fn: FunctionLike): string {
+  let guarded = false;
+  walkOwnBody(fn, (node) => {
+    if (guarded) return false;
+    if (ts.isTryStatement(node) && node.catchClause) guarded = true;
+    return undefined;
+  });
+  const awaits = hasOwnAwait(fn);
+  if (guarded) return 'its body catches every error';
+  return awaits ? 'nothing in its body can fail' : 'its body only builds a value';
+}
+
+function hasOwnAwait(fn: FunctionLike): boolean {
+  let found = false;
+  walkOwnBody(fn, (node) => {
+    if (found) return false;
+    if (ts.isAwaitExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier)) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/** Whether `node` runs in a catch or finally block of a try inside the handler: failure handling is there already. */
+function inFailureHandling(node: ts.Node, fn: FunctionLike): boolean {
+  let child: ts.Node = node;
+  let current: ts.Node | undefined = node.parent;
+  while (current && current !== fn) {
+    if (isFunctionLike(current)) return false;
+    if (ts.isCatchClause(current)) return true;
+    if (ts.isTryStatement(current) && current.finallyBlock === child) return true;
+    child = current;
+    current = current.parent;
+  }
+  return false;
+}
+
+/** `p.catch(…)`, `p.then(ok, fail)` and `Promise.allSettled(…)`: the rejection is handled where it happens. */
+function handlesRejection(node: ts.Node): boolean {
+  if (!ts.isCallExpression(node)) return false;
+  const callee = unwrapExpression(node.expression);
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  const method = callee.name.text;
+  if (method === 'catch') return true;
+  if (method === 'then') return node.arguments.length >= 2;
+  return method === 'allSettled' && ts.isIdentifier(callee.expression) && callee.expression.text === 'Promise';
+}
+
+/**
+ * An await rejects only when its operand can: awaiting a same-file function that cannot fail is
+ * safe, and so is a result-style call whose error the function checks afterwards.
+ */
+function awaitCanReject(
+  finder: FailureFinder,
+  node: ts.AwaitExpression,
+  fn: FunctionLike,
+  depth: number,
+  excused: Excused[] | undefined,
+  settled: Set<ts.Node>,
+): boolean {
+  const operand = unwrapExpression(node.expression);
+  if (!ts.isCallExpression(operand)) return true;
+  const local = localCallee(finder, operand);
+  if (local) {
+    if (functionFailure(finder, local, depth) !== undefined) return true;
+    excused?.push({ site: node, reason: calleeExcuse(local) });
+    return false;
+  }
+  const outcome = checkedOutcome(node, fn);
+  if (outcome) {
+    for (const call of receiverChain(node)) settled.add(call);
+    excused?.push({ site: node, reason: `it reports failure in its result, and \`${outcome}\` is checked` });
+    return false;
+  }
+  return true;
+}
+
+/**
+ * The first place in `fn`'s own body that can throw or reject with no try/catch in `fn` around it:
+ * an await, a `for await`, a fallible call, and (with `includeThrows`) a throw. Calls in catch and
+ * finally blocks are failure handling already and are not counted; throws there are. `excused`
+ * collects the calls passed over because of what their callee does.
+ */
+export function firstUnguardedSite(
+  finder: FailureFinder,
+  fn: FunctionLike,
+  depth: number,
+  includeThrows: boolean,
+  excused?: Excused[],
+): FailureSite | undefined {
+  let found: FailureSite | undefined;
+  /** Calls of a result-style await and its receiver chain: their failure is reported in the result. */
+  const settled = new Set<ts.Node>();
+  walkOwnBody(fn, (node) => {
+    if (found || handlesRejection(node)) return false;
+    // Without throws to count, nothing in a try/catch is a site: its try block is guarded and its
+    // catch and finally blocks are failure handling. Skipping it saves judging every call inside.
+    if (!includeThrows && ts.isTryStatement(node) && node.catchClause) return false;
+    const isAwait = ts.isAwaitExpression(node);
+    if (isAwait && handlesRejection(unwrapExpression(node.expression))) return false;
+    const isThrow = ts.isThrowStatement(node);
+    const isCall = ts.isCallExpression(node) || ts.isNewExpression(node);
+    const isForAwait = ts.isForOfStatement(node) && node.awaitModifier !== undefined;
+    if (!(isAwait || isCall || isForAwait || (isThrow && includeThrows))) return undefined;
+    if (enclosingTry(node, fn) || (!isThrow && inFailureHandling(node, fn))) return false;
+    let candidate: boolean;
+    if (isAwait) {
+      candidate = awaitCanReject(finder, node, fn, depth, excused, settled);
+    } else if (isCall) {
+      candidate = !settled.has(node) && callVerdict(finder, node, depth, excused);
+    } else {
+      candidate = true;
+    }
+    if (!candidate) return undefined;
+    found = node as FailureSite;
+    return false;
+  });
+  return found;
+}
+
+/** The awaited call and the calls its receiver is built from: `a.from(t).select(c)` → select, from. */
+function receiverChain(node: ts.AwaitExpression): ts.Node[] {
+  const calls: ts.Node[] = [];
+  let current: ts.Expression = unwrapExpression(node.expression);
+  while (
+    ts.isCallExpression(current) ||
+    ts.isPropertyAccessExpression(current) ||
+    ts.isElementAccessExpression(current)
+  ) {
+    if (ts.isCallExpression(current)) calls.push(current);
+    current = unwrapExpression(current.expression);
+  }
+  return calls;
+}
+
+/** How a failure site reads in a message: `await fetch(…)`, `parseBody(…)`, `for await (…)`. */
+export function describeSite(sourceFile: ts.SourceFile, site: ts.Node): string {
+  if (ts.isForOfStatement(site)) return 'for await (…)';
+  if (ts.isThrowStatement(site)) return 'throw';
+  const target = ts.isAwaitExpression(site) ? site.expression : site;
+  const callee =
+    ts.isCallExpression(target) || ts.isNewExpression(target) ? target.expression.getText(sourceFile) : undefined;
+  const shown = callee ? `${ts.isNewExpression(target) ? 'new ' : ''}${callee}(…)` : target.getText(sourceFile);
+  const short = shown.replace(/\s+/g, ' ');
+  const label = short.length > 40 ? short.slice(0, 39) + '…' : short;
+  return ts.isAwaitExpression(site) ? `await ${label}` : label;
+}
+
+/**
+ * When a failure site is a call into a same-file function, why that function can fail: the chain of
+ * callees down to the first site that has no try/catch (`loadUser(…) runs \`await db.query(…)\``).
+ */
+export function calleeEvidence(finder: FailureFinder, site: FailureSite): string | undefined {
+  const steps: string[] = [];
+  let current: FailureSite | undefined = site;
+  for (let level = 0; current && level < 3; level++) {
+    const target: ts.Node = ts.isAwaitExpression(current) ? unwrapExpression(current.expression) : current;
+    if (!ts.isCallExpression(target)) break;
+    const local = localCallee(finder, target);
+    if (!local) break;
+    const inner = finder.verdicts.get(local);
+    if (!inner) break;
+    steps.push(`${target.expression.getText(finder.sourceFile)}() runs \`${describeSite(finder.sourceFile, inner)}\``);
+    current = inner;
+  }
+  return steps.length > 0 ? `${steps.join(', which ')} with no try/catch around it` : undefined;
+}

@@ -1,0 +1,179 @@
+/**
+ * Calls that do not fail on ordinary input, and calls that only build a tool result: neither is a
+ * failure that escapes a handler.
+ */
+import ts from 'typescript';
+import { propertyNameText, unwrapExpression } from '../../parse/syntax';
+
+/** Global functions and namespaces whose calls do not fail on ordinary input. */
+const SAFE_GLOBAL_CALLS = new Set([
+  'String',
+  'Number',
+  'Boolean',
+  'Symbol',
+  'isNaN',
+  'isFinite',
+  'parseInt',
+  'parseFloat',
+  'encodeURIComponent',
+  'encodeURI',
+  'randomUUID',
+]);
+const SAFE_NAMESPACES = new Set(['console', 'Math']);
+const SAFE_QUALIFIED_CALLS = new Set([
+  'JSON.stringify',
+  'Array.isArray',
+  'Array.from',
+  'Array.of',
+  'Object.keys',
+  'Object.values',
+  'Object.entries',
+  'Object.assign',
+  'Object.freeze',
+  'Object.fromEntries',
+  'Date.now',
+  'Number.isFinite',
+  'Number.isInteger',
+  'Number.isNaN',
+  'Promise.resolve',
+  'Buffer.from',
+  'Buffer.byteLength',
+  'crypto.randomUUID',
+  'path.join',
+  'path.resolve',
+  'path.basename',
+  'path.dirname',
+  'path.extname',
+  'path.relative',
+  'path.normalize',
+]);
+/** Methods of strings, arrays, maps and sets that do not fail (their callbacks are judged on their own). */
+const SAFE_METHODS = new Set([
+  'map',
+  'filter',
+  'join',
+  'slice',
+  'concat',
+  'includes',
+  'some',
+  'every',
+  'find',
+  'findIndex',
+  'indexOf',
+  'lastIndexOf',
+  'push',
+  'unshift',
+  'toString',
+  'toFixed',
+  'trim',
+  'trimStart',
+  'trimEnd',
+  'toUpperCase',
+  'toLowerCase',
+  'padStart',
+  'padEnd',
+  'startsWith',
+  'endsWith',
+  'replace',
+  'replaceAll',
+  'split',
+  'sort',
+  'reverse',
+  'flat',
+  'flatMap',
+  'reduce',
+  'forEach',
+  'keys',
+  'values',
+  'entries',
+  'has',
+  'get',
+  'set',
+  'add',
+  'at',
+  'charAt',
+  'substring',
+  'localeCompare',
+]);
+/** Methods of a fresh `new Date()` (the current time), which is always a valid date. */
+const CURRENT_DATE_METHODS = /^(toISOString|toJSON|getTime|valueOf|toLocale\w*String|toUTCString|toDateString)$/;
+
+/** Constructors that throw on bad input, which a handler usually passes straight from its arguments. */
+export const THROWING_CONSTRUCTORS = new Set(['URL', 'RegExp', 'BigInt']);
+
+function isCurrentDate(node: ts.Expression): boolean {
+  const inner = unwrapExpression(node);
+  return (
+    ts.isNewExpression(inner) &&
+    ts.isIdentifier(inner.expression) &&
+    inner.expression.text === 'Date' &&
+    (inner.arguments?.length ?? 0) === 0
+  );
+}
+
+export function isSafeCall(call: ts.CallExpression): boolean {
+  const callee = unwrapExpression(call.expression);
+  if (ts.isIdentifier(callee)) return SAFE_GLOBAL_CALLS.has(callee.text);
+  if (ts.isPropertyAccessExpression(callee)) {
+    const receiver = unwrapExpression(callee.expression);
+    if (ts.isIdentifier(receiver)) {
+      if (SAFE_NAMESPACES.has(receiver.text)) return true;
+      if (SAFE_QUALIFIED_CALLS.has(`${receiver.text}.${callee.name.text}`)) return true;
+    }
+    if (isCurrentDate(receiver) && CURRENT_DATE_METHODS.test(callee.name.text)) return true;
+    return SAFE_METHODS.has(callee.name.text);
+  }
+  return false;
+}
+
+export const PARSING_NAME = /parse|decode|validate|assert|load|read|fetch|query/i;
+/** Verbs that say a function does work (I/O, a computation that can fail), not that it builds a value. */
+const WORKING_NAME =
+  /parse|decode|validate|assert|load|read|fetch|query|get|call|run|exec|send|request|process|handle|invoke|save|write|delete|remove|update|insert|upsert|search|find|lookup|resolve|compute|generate|upload|download/i;
+
+/**
+ * Names of the well-known shapes of a tool-result builder: `createErrorResponse`, `buildToolResult`,
+ * `toolResult`, `errorResult`, `jsonResponse`, `textContent`, `ok`, `fail`.
+ */
+const BUILDER_NAME =
+  /^((create|build|make|to|as|wrap|format)(Mcp|Tool|Error|Success|Text|Json|Structured|Ok|Fail|Failure|Empty)*(Response|Result|Reply|Envelope|Content)|(mcp|tool|error|success|text|json|structured|ok|fail|failure|empty|notFound|validation|permission|transient|internal)(Error)?(Response|Result|Reply|Envelope|Content)|ok|fail|err|success|failure)$/;
+
+/** The name a call is made through, when it is a plain function or a method of `this`. */
+function builderCandidateName(call: ts.CallExpression): string | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword) {
+    return callee.name.text;
+  }
+  return undefined;
+}
+
+/**
+ * A call whose body cannot be seen (imported) but whose name is a well-known result-builder shape
+ * and which is not awaited: it builds the tool result, it does not do the tool's work.
+ */
+export function isNamedResultBuilder(call: ts.CallExpression): boolean {
+  const name = builderCandidateName(call);
+  if (!name || !BUILDER_NAME.test(name) || WORKING_NAME.test(name)) return false;
+  return !ts.isAwaitExpression(call.parent);
+}
+
+/**
+ * A call whose value is only written into text (`${formatCents(x)}`, `text: describe(order)`) formats
+ * a value the handler already has; unless its name says it parses or loads something, it is not
+ * where a handler's failures come from.
+ */
+export function isFormattingCall(call: ts.CallExpression): boolean {
+  const parent = call.parent;
+  const inText =
+    ts.isTemplateSpan(parent) ||
+    (ts.isPropertyAssignment(parent) && parent.initializer === call && propertyNameText(parent.name) === 'text');
+  if (!inText) return false;
+  const callee = unwrapExpression(call.expression);
+  const name = ts.isIdentifier(callee)
+    ? callee.text
+    : ts.isPropertyAccessExpression(callee)
+      ? callee.name.text
+      : undefined;
+  return name !== undefined && !PARSING_NAME.test(name);
+}

@@ -1,0 +1,257 @@
+/**
+ * Where an envelope's `isError` comes from when it is not a plain literal, and which objects with an
+ * `isError` are not tool results at all:
+ * - `isError: failed` whose variable is only ever assigned one literal;
+ * - `result.isError = true` on an object literal declared earlier (an envelope by mutation);
+ * - `isError` in a logger call's payload, in an AI SDK `type: 'tool-result'` part, or in an object
+ *   typed with a type that is not an MCP result, is not an envelope.
+ */
+import ts from 'typescript';
+import { findProperty, propertyNameText, unwrapExpression } from '../parse/syntax';
+
+const MCP_MODULE = /^@modelcontextprotocol\//;
+/** AI SDK (and similar) message parts that carry `isError` for their own protocol. */
+const NON_MCP_PART_TYPES = new Set(['tool-result', 'tool-error', 'tool_result']);
+const LOGGER_RECEIVER = /^(console|_?log|_?logger|\w+Logger|audit|telemetry)$/i;
+const LOGGER_FUNCTION = /^(log|logError|logEvent|logWarning|debug|trace|audit)$/;
+
+/** The scope a declaration lives in: its nearest block, function body or source file. */
+function scopeOf(declaration: ts.VariableDeclaration): ts.Node {
+  let current: ts.Node = declaration.parent;
+  while (!ts.isBlock(current) && !ts.isSourceFile(current) && !ts.isCaseClause(current) && current.parent) {
+    current = current.parent;
+  }
+  return current;
+}
+
+/** The declaration a name refers to at `use`: the innermost one in scope, declared before the use. */
+export function declarationOf(
+  name: string,
+  use: ts.Node,
+  declarations: readonly ts.VariableDeclaration[],
+): ts.VariableDeclaration | undefined {
+  let best: ts.VariableDeclaration | undefined;
+  let bestScope: ts.Node | undefined;
+  for (const declaration of declarations) {
+    if (!ts.isIdentifier(declaration.name) || declaration.name.text !== name || declaration.pos > use.pos) continue;
+    const scope = scopeOf(declaration);
+    if (use.pos < scope.pos || use.end > scope.end) continue;
+    if (!bestScope || (scope.pos >= bestScope.pos && scope.end <= bestScope.end)) {
+      best = declaration;
+      bestScope = scope;
+    }
+  }
+  return best;
+}
+
+/** Assignments `name = value` inside `scope`. */
+function assignmentsTo(name: string, scope: ts.Node): ts.Expression[] {
+  const values: ts.Expression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isIdentifier(node.left) &&
+      node.left.text === name
+    ) {
+      values.push(node.right);
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(scope, visit);
+  return values;
+}
+
+function literalKind(node: ts.Expression | undefined): ts.SyntaxKind | undefined {
+  if (!node) return undefined;
+  const kind = unwrapExpression(node).kind;
+  return kind === ts.SyntaxKind.TrueKeyword || kind === ts.SyntaxKind.FalseKeyword ? kind : undefined;
+}
+
+/**
+ * The boolean literal a variable always holds (`const failed = true`, or a `let` whose initializer
+ * and every assignment are the same literal), or undefined when it can change or cannot be seen.
+ */
+export function constantBoolean(
+  identifier: ts.Identifier,
+  declarations: readonly ts.VariableDeclaration[],
+): ts.SyntaxKind | undefined {
+  const declaration = declarationOf(identifier.text, identifier, declarations);
+  if (!declaration) return undefined;
+  const initial = literalKind(declaration.initializer);
+  if (initial === undefined) return undefined;
+  if (declaration.parent.flags & ts.NodeFlags.Const) return initial;
+  const values = assignmentsTo(identifier.text, scopeOf(declaration));
+  return values.every((value) => literalKind(value) === initial) ? initial : undefined;
+}
+
+/** The type an object literal is written as: `: T` on its variable, `as T`, `satisfies T`, a return type. */
+function declaredType(object: ts.ObjectLiteralExpression): ts.TypeNode | undefined {
+  let current: ts.Node = object;
+  while (ts.isParenthesizedExpression(current.parent)) current = current.parent;
+  const parent = current.parent;
+  if (ts.isAsExpression(parent) || ts.isSatisfiesExpression(parent)) return parent.type;
+  if (ts.isVariableDeclaration(parent) && parent.initializer === current) return parent.type;
+  const fn = ts.isReturnStatement(parent)
+    ? ts.findAncestor(parent, ts.isFunctionLike)
+    : ts.isArrowFunction(parent) && parent.body === current
+      ? parent
+      : undefined;
+  return fn?.type;
+}
+
+/** `Promise<T>` → T. */
+function resultType(type: ts.TypeNode): ts.TypeNode {
+  if (
+    ts.isTypeReferenceNode(type) &&
+    ts.isIdentifier(type.typeName) &&
+    type.typeName.text === 'Promise' &&
+    type.typeArguments?.length === 1
+  ) {
+    return type.typeArguments[0];
+  }
+  return type;
+}
+
+/** Whether a same-file interface or type literal has a `content` member. */
+function membersHaveContent(members: readonly ts.TypeElement[]): boolean {
+  return members.some((member) => propertyNameText(member.name) === 'content');
+}
+
+/**
+ * Whether the type is known not to be an MCP tool result: a same-file interface or object type with
+ * no `content`, or a type imported from a package that is not the MCP SDK. Unknown types count as MCP.
+ */
+function isNonMcpType(type: ts.TypeNode, sourceFile: ts.SourceFile): boolean {
+  const inner = resultType(type);
+  if (ts.isTypeLiteralNode(inner)) return !membersHaveContent(inner.members);
+  if (!ts.isTypeReferenceNode(inner) || !ts.isIdentifier(inner.typeName)) return false;
+  const name = inner.typeName.text;
+  for (const statement of sourceFile.statements) {
+    if (ts.isInterfaceDeclaration(statement) && statement.name.text === name) {
+      return !membersHaveContent(statement.members) && !statement.heritageClauses;
+    }
+    if (ts.isTypeAliasDeclaration(statement) && statement.name.text === name) {
+      return ts.isTypeLiteralNode(statement.type) && !membersHaveContent(statement.type.members);
+    }
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const bindings = statement.importClause?.namedBindings;
+      const imported =
+        bindings && ts.isNamedImports(bindings) && bindings.elements.some((element) => element.name.text === name);
+      const specifier = statement.moduleSpecifier.text;
+      if (imported) return !MCP_MODULE.test(specifier) && !specifier.startsWith('.');
+    }
+  }
+  return false;
+}
+
+/** Whether the call is a logger's: `console.error(…)`, `logger.warn(…)`, `this.logger.info(…)`, `log(…)`. */
+function isLoggerCall(call: ts.CallExpression): boolean {
+  const callee = unwrapExpression(call.expression);
+  if (ts.isIdentifier(callee)) return LOGGER_FUNCTION.test(callee.text);
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  const receiver = unwrapExpression(callee.expression);
+  const receiverName = ts.isIdentifier(receiver)
+    ? receiver.text
+    : ts.isPropertyAccessExpression(receiver)
+      ? receiver.name.text
+      : undefined;
+  return receiverName !== undefined && LOGGER_RECEIVER.test(receiverName);
+}
+
+/** Whether the object is (part of) an argument of a logger call. */
+function inLoggerPayload(object: ts.ObjectLiteralExpression): boolean {
+  let current: ts.Node = object;
+  while (
+    ts.isParenthesizedExpression(current.parent) ||
+    ts.isPropertyAssignment(current.parent) ||
+    ts.isObjectLiteralExpression(current.parent) ||
+    ts.isArrayLiteralExpression(current.parent) ||
+    ts.isSpreadAssignment(current.parent) ||
+    ts.isAsExpression(current.parent)
+  ) {
+    current = current.parent;
+  }
+  const parent = current.parent;
+  return ts.isCallExpression(parent) && parent.arguments.some((arg) => arg === current) && isLoggerCall(parent);
+}
+
+/** Why an object with `isError` is not an MCP error envelope, or undefined when it may be one. */
+export function notAnEnvelope(object: ts.ObjectLiteralExpression, sourceFile: ts.SourceFile): boolean {
+  const type = findProperty(object, ['type']);
+  if (type && ts.isPropertyAssignment(type)) {
+    const value = unwrapExpression(type.initializer);
+    if (ts.isStringLiteralLike(value) && NON_MCP_PART_TYPES.has(value.text)) return true;
+  }
+  if (inLoggerPayload(object)) return true;
+  const declared = declaredType(object);
+  return declared !== undefined && isNonMcpType(declared, sourceFile);
+}
+
+/** `result.isError = <value>`: the assignment and the name of the object it sets. */
+export interface IsErrorMutation {
+  assignment: ts.BinaryExpression;
+  target: ts.Identifier;
+}
+
+/** Every `name.isError = value` in the file whose value is not `false` (only walked when the text has one). */
+export function isErrorMutations(sourceFile: ts.SourceFile): IsErrorMutation[] {
+  if (!/\.\s*isError\s*=[^=]/.test(sourceFile.text)) return [];
+  const found: IsErrorMutation[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left) &&
+      node.left.name.text === 'isError' &&
+      ts.isIdentifier(node.left.expression) &&
+      literalKind(node.right) !== ts.SyntaxKind.FalseKeyword
+    ) {
+      found.push({ assignment: node, target: node.left.expression });
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(sourceFile, visit);
+  return found;
+}
+
+/**
+ * How the rest of the code changes a mutated envelope: the fields it assigns (`result.errorCategory =
+ * …`, `result.content.push(…)`), and whether it hands the object to a call that may set more.
+ */
+export function otherMutations(
+  target: string,
+  scope: ts.Node,
+  except: ts.Node,
+): { assigned: ReadonlyMap<string, ts.Expression | undefined>; open: boolean } {
+  const assigned = new Map<string, ts.Expression | undefined>();
+  let open = false;
+  const visit = (node: ts.Node): void => {
+    if (node === except) return;
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === target) {
+      const parent = node.parent;
+      const assignedHere =
+        ts.isBinaryExpression(parent) &&
+        parent.left === node &&
+        parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
+      const calledOn =
+        ts.isPropertyAccessExpression(parent) &&
+        ts.isCallExpression(parent.parent) &&
+        parent.parent.expression === parent;
+      if (assignedHere) assigned.set(node.name.text, parent.right);
+      else if (calledOn) assigned.set(node.name.text, undefined);
+    }
+    // Handed to another function (`Object.assign(result, …)`, `addMeta(result)`): fields may be set there.
+    if (ts.isCallExpression(node) && node.arguments.some((arg) => ts.isIdentifier(arg) && arg.text === target)) {
+      open = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(scope, visit);
+  return { assigned, open };
+}
+
+/** The scope a declaration lives in, for the mutation walk. */
+export function declarationScope(declaration: ts.VariableDeclaration): ts.Node {
+  return scopeOf(declaration);
+}
