@@ -123,7 +123,7 @@ export function classifiedField(
 ): { value: string; needs: FixEdits } | undefined {
   const caught = caughtName(envelope);
   if (!caught || !canUseHelper(context)) return undefined;
-  const use = useHelper(context, CLASSIFY_ERROR_FUNCTION);
+  const use = useHelper(context.sourceFile, CLASSIFY_ERROR_FUNCTION);
   return {
     value: `${use.local}(${caught}).${field}`,
     needs: { edits: use.edits, ...(use.createFile ? { createFile: use.createFile } : {}) },

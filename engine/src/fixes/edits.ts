@@ -37,7 +37,7 @@ export function helperCall(
   toolName: string | null,
 ): { call: string; needs: FixEdits } | undefined {
   if (!canUseHelper(context)) return undefined;
-  const use = useHelper(context, TOOL_ERROR_FUNCTION);
+  const use = useHelper(context.sourceFile, TOOL_ERROR_FUNCTION);
   const call = `${use.local}(${caught}, ${quoted(operationName(toolName))})`;
   return { call, needs: { edits: use.edits, ...(use.createFile ? { createFile: use.createFile } : {}) } };
 }

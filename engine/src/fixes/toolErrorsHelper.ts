@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ts from 'typescript';
 import { TOOL_ERRORS_HELPER_PATH, TOOL_ERRORS_HELPER_SOURCE } from '../../../shared/src/classifier';
-import type { AnalysisContext, CreatedFile, OffsetEdit } from '../types';
+import type { CreatedFile, OffsetEdit } from '../types';
 
 export const TOOL_ERROR_FUNCTION = 'toolError';
 export const CLASSIFY_ERROR_FUNCTION = 'classifyError';
@@ -169,8 +169,7 @@ function importOffset(sourceFile: ts.SourceFile): { offset: number; before: stri
  * to call it by. Identical import edits from several fixes of one pass are applied once (fixApplier merges
  * identical edits).
  */
-export function useHelper(context: AnalysisContext, name: string): HelperUse {
-  const sourceFile = context.sourceFile;
+export function useHelper(sourceFile: ts.SourceFile, name: string): HelperUse {
   const imported = importedHelperNames(sourceFile);
   const location = helperLocation(sourceFile.fileName);
   const createFile = location.exists ? undefined : { path: location.path, text: TOOL_ERRORS_HELPER_SOURCE };
