@@ -6,7 +6,8 @@
  */
 import ts from 'typescript';
 import { renderEnvelope } from '../../../shared/src/envelopeStyle';
-import { enclosingCatch, enclosingFunction, walk } from '../parse/syntax';
+import { isGenericMessage } from '../checks/generic-error-message';
+import { enclosingCatch, enclosingFunction, staticText, unwrapExpression, walk } from '../parse/syntax';
 import type { AnalysisContext, Fix } from '../types';
 import { type FixEdits, canUseHelper, helperCall, specFrom, throwToReturn } from './edits';
 import { type Inference, describeInference } from './inference';
@@ -42,6 +43,25 @@ function literalTitle(inference: Inference): string {
   return `Return an error envelope: errorCategory '${inference.category}', isRetryable: ${inference.retryable}${describeInference(inference)}`;
 }
 
+/**
+ * The author's own message in a thrown error (`new Error(\`Could not load issue ${id}\`)`), as source text, when
+ * its literal parts say something in words of their own: at least two words, not a generic phrase. A message that
+ * is only the caught error's text (`new Error(e.message)`) is not the author's.
+ */
+export function authorMessage(context: AnalysisContext, statement: ts.ThrowStatement): string | undefined {
+  const thrown = statement.expression && unwrapExpression(statement.expression);
+  if (!thrown || !(ts.isNewExpression(thrown) || ts.isCallExpression(thrown))) return undefined;
+  for (const argument of thrown.arguments ?? []) {
+    const text = staticText(argument);
+    if (text === undefined) continue;
+    const literal = text.replace(/\$\{…\}|…/g, ' ');
+    const words = literal.match(/\p{L}{2,}/gu) ?? [];
+    if (words.length < 2 || isGenericMessage(literal)) return undefined;
+    return argument.getText(context.sourceFile);
+  }
+  return undefined;
+}
+
 function helperTitle(call: string): string {
   return `Return ${call}: the category is read from the caught error at run time`;
 }
@@ -69,11 +89,11 @@ export function throwAsReturn(
   const caught = caughtName(statement);
   const decided = inference.evidence !== undefined && inference.category !== 'UNKNOWN';
   if (!decided && caught && statement.expression && mentions(statement.expression, caught)) {
-    const helper = helperCall(context, caught, toolName);
+    const helper = helperCall(context, caught, toolName, authorMessage(context, statement));
     if (helper) {
       const start = statement.getStart(context.sourceFile);
       const edit = { start, end: statement.getEnd(), newText: `return ${helper.call};` };
-      return withNeeds(helperTitle(helper.call), [edit], helper.needs);
+      return withNeeds(helperTitle(helper.shown), [edit], helper.needs);
     }
   }
   return {
@@ -99,7 +119,7 @@ export function catchReturnAsError(
   const helper = !decided && caught ? helperCall(context, caught, toolName) : undefined;
   if (helper) {
     const edit = { start, end: statement.getEnd(), newText: `return ${helper.call};` };
-    return withNeeds(helperTitle(helper.call), [edit], helper.needs);
+    return withNeeds(helperTitle(helper.shown), [edit], helper.needs);
   }
   const envelope = renderEnvelope(specFrom(inference, messageSource), {
     style: context.settings.envelopeStyle,

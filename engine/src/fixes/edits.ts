@@ -28,18 +28,22 @@ export function operationName(toolName: string | null): string {
 }
 
 /**
- * `toolError(caught, 'op')` and what it needs (import, helper file), for a catch-all whose category only the
- * caught error can tell; undefined when the file cannot use the helper.
+ * `toolError(caught, 'op')` (or `toolError(caught, 'op', <the author's message>)`) and what it needs (import, helper
+ * file), for a catch-all whose category only the caught error can tell; undefined when the file cannot use the
+ * helper. `shown` is the call as a fix title names it.
  */
 export function helperCall(
   context: AnalysisContext,
   caught: string,
   toolName: string | null,
-): { call: string; needs: FixEdits } | undefined {
+  messageSource?: string,
+): { call: string; shown: string; needs: FixEdits } | undefined {
   if (!canUseHelper(context)) return undefined;
   const use = useHelper(context.sourceFile, TOOL_ERROR_FUNCTION);
-  const call = `${use.local}(${caught}, ${quoted(operationName(toolName))})`;
-  return { call, needs: { edits: use.edits, ...(use.createFile ? { createFile: use.createFile } : {}) } };
+  const head = `${use.local}(${caught}, ${quoted(operationName(toolName))}`;
+  const call = messageSource === undefined ? `${head})` : `${head}, ${messageSource})`;
+  const shown = messageSource === undefined ? call : `${head}, …) keeping your message`;
+  return { call, shown, needs: { edits: use.edits, ...(use.createFile ? { createFile: use.createFile } : {}) } };
 }
 
 function isMultiline(context: AnalysisContext, object: ts.ObjectLiteralExpression): boolean {

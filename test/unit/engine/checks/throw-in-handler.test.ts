@@ -25,6 +25,25 @@ runCheckTable('throw-in-handler', {
     },
   ],
   invalid: [
+    ...['`Could not load issue ${id} from the tracker`', "'Something went wrong'", '`Failed: ${String(e)}`'].map(
+      (message, index) => {
+        const handler = (last: string): string =>
+          `server.registerTool('get_issue', {}, async ({ id }) => {\n  try {\n    return { content: [{ type: 'text', text: await tracker.issue(id) }] };\n  } catch (e) {\n    ${last}\n  }\n});`;
+        // Only the first message is the author's own words: the second is generic, the third only the error's text.
+        const kept = index === 0;
+        return {
+          name: `a throw in the catch becomes toolError(e, 'get_issue'${kept ? ', <message>' : ''}): ${message}`,
+          code: header + handler(`throw new Error(${message}, { cause: e });`),
+          errors: [{ line: 7, column: 5, messageId: 'uncaughtThrow' }],
+          fixTitle: kept
+            ? /^Return toolError\(e, 'get_issue', …\) keeping your message: the category is read from the caught error at run time$/
+            : /^Return toolError\(e, 'get_issue'\): the category is read from the caught error at run time$/,
+          output:
+            fixedHeader +
+            handler(kept ? `return toolError(e, 'get_issue', ${message});` : `return toolError(e, 'get_issue');`),
+        };
+      },
+    ),
     {
       name: 'throw in a registerTool handler becomes a return with inferred category',
       code:
