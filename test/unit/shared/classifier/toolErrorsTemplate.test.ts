@@ -67,7 +67,10 @@ void describe('tool-errors helper template', () => {
   void it('is self-contained, owned by the user, short, and formatted as Prettier writes it', async () => {
     assert.doesNotMatch(TOOL_ERRORS_HELPER_SOURCE, /^\s*import\s|require\(/m);
     assert.match(TOOL_ERRORS_HELPER_SOURCE, /Written by MCP Envelope; this file is yours/);
-    assert.match(TOOL_ERRORS_HELPER_SOURCE, /export function toolError\(error: unknown, operation: string, message\?: string\)/);
+    assert.match(
+      TOOL_ERRORS_HELPER_SOURCE,
+      /export function toolError\(error: unknown, operation: string, message\?: string\)/,
+    );
     assert.match(TOOL_ERRORS_HELPER_SOURCE, /export function classifyError\(error: unknown\)/);
     assert.equal(TOOL_ERRORS_HELPER_PATH, 'src/toolErrors.ts');
     const lines = TOOL_ERRORS_HELPER_SOURCE.split('\n');
