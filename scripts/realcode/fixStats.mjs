@@ -5,7 +5,8 @@
 //   decided places  = literal `errorCategory: '<X>'` + `toolError(` calls + `classifyError(…).errorCategory`
 //   hard-coded UNKNOWN = literal `errorCategory: 'UNKNOWN'`; helper calls = the run-time ones
 //   repeated texts = a guard nested in its own twin (`e instanceof Error ? e.message : (e instanceof Error …`)
-// Usage: node scripts/realcode/fixStats.mjs [--cli dist/cli.js] [--mirror DIR] [--repo owner/name]…
+// Usage: node scripts/realcode/fixStats.mjs [--cli dist/cli.js] [--mirror DIR] [--repo owner/name]… [--show-unknown]
+// --show-unknown prints each fixed file's hard-coded UNKNOWN lines with the lines before them, to see what remains.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -18,6 +19,7 @@ const { values } = parseArgs({
     cli: { type: 'string', default: 'dist/cli.js' },
     mirror: { type: 'string', default: '/work/.mirror' },
     repo: { type: 'string', multiple: true },
+    'show-unknown': { type: 'boolean', default: false },
   },
 });
 
@@ -41,6 +43,18 @@ function filesUnder(dir) {
     else if (/\.(ts|tsx|mts|cts|js|mjs)$/.test(entry.name)) out.push(full);
   }
   return out;
+}
+
+/** Prints the UNKNOWN lines the fixes added to a file, each with the four lines before it. */
+function showUnknown(/** @type {string} */ name, /** @type {string} */ original, /** @type {string} */ fixed) {
+  const lines = fixed.split('\n');
+  const originalLines = new Set(original.split('\n'));
+  lines.forEach((line, index) => {
+    if (!PATTERNS.unknown.test(line) || originalLines.has(line)) return;
+    PATTERNS.unknown.lastIndex = 0;
+    console.log(`--- ${name}:${index + 1}\n${lines.slice(Math.max(0, index - 4), index + 1).join('\n')}`);
+  });
+  PATTERNS.unknown.lastIndex = 0;
 }
 
 const labels = JSON.parse(fs.readFileSync(new URL('./labels.json', import.meta.url), 'utf8'));
@@ -67,6 +81,7 @@ for (const entry of labels.repos) {
     const fixed = fs.readFileSync(file, 'utf8');
     if (fixed === original) continue;
     row.files++;
+    if (values['show-unknown']) showUnknown(path.relative(dir, file), original, fixed);
     for (const [key, pattern] of Object.entries(PATTERNS)) {
       row[key] += Math.max(0, count(fixed, pattern) - count(original, pattern));
     }

@@ -54,7 +54,7 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope): Fix[] {
   const edit = insertEnvelopeFields(context, envelope, object, [`${key}: ${value}`]);
   if (!edit) return [];
   if (runtime) {
-    const title = `Add ${key}: ${runtime.value} (read from the caught error at run time)`;
+    const title = `Add ${key}: ${runtime.title}`;
     return [{ title, edits: [edit, ...runtime.needs.edits], ...createFileOf(runtime.needs), preferred: true }];
   }
   return [{ title: `Add ${key}: ${spelled}${evidence}`, edits: [edit], preferred: true }];

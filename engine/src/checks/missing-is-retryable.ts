@@ -36,7 +36,7 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope): Fix[] {
   const edit = insertEnvelopeFields(context, envelope, target, [`isRetryable: ${runtime?.value ?? retryable}`]);
   if (!edit) return [];
   if (runtime) {
-    const title = `Add isRetryable: ${runtime.value} (read from the caught error at run time)`;
+    const title = `Add isRetryable: ${runtime.title}`;
     return [{ title, edits: [edit, ...runtime.needs.edits], ...createFileOf(runtime.needs), preferred: true }];
   }
   return [{ title: `Add isRetryable: ${retryable} (${evidence})`, edits: [edit], preferred: true }];

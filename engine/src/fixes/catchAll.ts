@@ -10,7 +10,7 @@ import { isGenericMessage } from '../checks/generic-error-message';
 import { enclosingCatch, enclosingFunction, staticText, unwrapExpression, walk } from '../parse/syntax';
 import type { AnalysisContext, Fix } from '../types';
 import { type FixEdits, canUseHelper, helperCall, specFrom, throwToReturn } from './edits';
-import { type Inference, describeInference } from './inference';
+import { type Inference, describeInference, guardingConditions } from './inference';
 import { CLASSIFY_ERROR_FUNCTION, useHelper } from './toolErrorsHelper';
 
 /** The name a catch clause around `node` (in the same function) binds, when it binds an identifier. */
@@ -132,20 +132,87 @@ export function catchReturnAsError(
   };
 }
 
+/** What a run-time classification reads, and how a fix title says so. */
+export interface RuntimeSubject {
+  /** The expression passed to classifyError: the caught error, the HTTP response, or the builder's message. */
+  name: string;
+  /** "the caught error", "the HTTP response", "the message". */
+  what: string;
+}
+
+const HTTP_STATUS_PROPERTIES = new Set(['status', 'statusCode', 'statusText', 'ok']);
+
 /**
- * The value of a missing envelope field for an envelope written in a catch clause, when no evidence decides:
- * `classifyError(e).errorCategory` (or `.isRetryable`), with the helper's import.
+ * An HTTP response in scope that failed: `res` when a guarding condition tests `!res.ok` or compares
+ * `res.status` (or `statusCode`) with a number, or the envelope's own text quotes `res.statusText`. A `.status`
+ * alone is not enough (an order's status is a word, not an HTTP status).
+ */
+function failedResponseName(envelope: ts.Node): string | undefined {
+  const candidates: string[] = [];
+  const collect = (node: ts.Node, strong: (access: ts.PropertyAccessExpression) => boolean): void => {
+    walk(node, (child) => {
+      if (
+        ts.isPropertyAccessExpression(child) &&
+        ts.isIdentifier(child.expression) &&
+        HTTP_STATUS_PROPERTIES.has(child.name.text) &&
+        strong(child)
+      ) {
+        candidates.push(child.expression.text);
+      }
+    });
+  };
+  const comparedWithNumber = (access: ts.PropertyAccessExpression): boolean => {
+    const parent = access.parent;
+    if (access.name.text === 'ok') return true;
+    if (!ts.isBinaryExpression(parent)) return false;
+    const other = parent.left === access ? parent.right : parent.left;
+    return ts.isNumericLiteral(other) && Number(other.text) >= 100 && Number(other.text) <= 599;
+  };
+  for (const condition of guardingConditions(envelope)) collect(condition, comparedWithNumber);
+  collect(envelope, (access) => access.name.text === 'statusText');
+  return candidates[0];
+}
+
+/** A builder's message parameter (`function errorResult(message: string)`), whose words decide at run time. */
+function messageParameterName(envelope: ts.Node): string | undefined {
+  const parameter = enclosingFunction(envelope)?.parameters.find(
+    (p) =>
+      ts.isIdentifier(p.name) &&
+      /^(message|msg|text|errorMessage|errorText|error_message|reason)$/.test(p.name.text) &&
+      (!p.type || p.type.kind === ts.SyntaxKind.StringKeyword),
+  );
+  if (!parameter || !ts.isIdentifier(parameter.name)) return undefined;
+  const name = parameter.name.text;
+  return mentions(envelope, name) ? name : undefined;
+}
+
+/** What decides an envelope's category at run time, when no static evidence does. */
+export function runtimeSubject(envelope: ts.Node): RuntimeSubject | undefined {
+  const caught = caughtName(envelope);
+  if (caught) return { name: caught, what: 'the caught error' };
+  const response = failedResponseName(envelope);
+  if (response) return { name: response, what: 'the HTTP response' };
+  const message = messageParameterName(envelope);
+  return message ? { name: message, what: 'the message' } : undefined;
+}
+
+/**
+ * The value of a missing envelope field when no evidence decides: `classifyError(x).errorCategory` (or
+ * `.isRetryable`) with the helper's import, where x is the caught error, a failed HTTP response in scope, or an
+ * error-answer builder's message.
  */
 export function classifiedField(
   context: AnalysisContext,
   envelope: ts.Node,
   field: 'errorCategory' | 'isRetryable',
-): { value: string; needs: FixEdits } | undefined {
-  const caught = caughtName(envelope);
-  if (!caught || !canUseHelper(context)) return undefined;
+): { value: string; needs: FixEdits; title: string } | undefined {
+  const subject = runtimeSubject(envelope);
+  if (!subject || !canUseHelper(context)) return undefined;
   const use = useHelper(context.sourceFile, CLASSIFY_ERROR_FUNCTION);
+  const value = `${use.local}(${subject.name}).${field}`;
   return {
-    value: `${use.local}(${caught}).${field}`,
+    value,
     needs: { edits: use.edits, ...(use.createFile ? { createFile: use.createFile } : {}) },
+    title: `${value} (read from ${subject.what} at run time)`,
   };
 }

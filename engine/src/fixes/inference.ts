@@ -101,7 +101,7 @@ function typeEvidenceIn(node: ts.Node): Inference | undefined {
  * The conditions that guard `node` within its function: if/else branches, ternaries and switch cases.
  * Only the branch taken when the condition holds counts: an `else` says the condition was false.
  */
-function guardingConditions(node: ts.Node): ts.Node[] {
+export function guardingConditions(node: ts.Node): ts.Node[] {
   const conditions: ts.Node[] = [];
   let child: ts.Node = node;
   let current: ts.Node | undefined = node.parent;
