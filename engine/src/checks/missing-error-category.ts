@@ -11,12 +11,18 @@ import {
   objectOf,
 } from '../envelopes/envelopeFields';
 import type { ErrorEnvelope } from '../envelopes/envelopes';
-import { describeInference, inferEnvelope } from '../fixes/inference';
+import { describeInference, inferEnvelope, inputEvidence, toolCallbackOf } from '../fixes/inference';
 import { classifiedField, createFileOf } from '../fixes/catchAll';
 import type { AnalysisContext, Check, Fix } from '../types';
 
-/** The category to add and what it rests on: the envelope's own error code first, then evidence in scope. */
-function inferCategory(envelope: ErrorEnvelope): { category: ErrorCategory; evidence: string } {
+/**
+ * The category to add and what it rests on: the envelope's own error code first, then evidence in scope, then
+ * (in a handler's own body) a guard or message about the tool's input.
+ */
+function inferCategory(
+  context: AnalysisContext,
+  envelope: ErrorEnvelope,
+): { category: ErrorCategory; evidence: string } {
   const code = errorCodeOf(envelope);
   if (code) {
     const fromCode = nearestCategory(code);
@@ -24,7 +30,12 @@ function inferCategory(envelope: ErrorEnvelope): { category: ErrorCategory; evid
       return { category: fromCode, evidence: ` (code ${code})` };
     }
   }
-  const inference = inferEnvelope(failureAnchor(envelope), envelopeMessages(envelope));
+  const anchor = failureAnchor(envelope);
+  let inference = inferEnvelope(anchor, envelopeMessages(envelope));
+  const handlerFn =
+    inference.evidence === undefined ? (context.handlerOf(envelope.object)?.fn ?? toolCallbackOf(anchor)) : undefined;
+  const texts = envelope.texts.map((text) => text.node);
+  if (handlerFn) inference = inputEvidence(anchor, handlerFn, texts) ?? inference;
   return { category: inference.category, evidence: describeInference(inference) };
 }
 
@@ -43,7 +54,7 @@ function homeFor(
 }
 
 function fix(context: AnalysisContext, envelope: ErrorEnvelope): Fix[] {
-  const { category, evidence } = inferCategory(envelope);
+  const { category, evidence } = inferCategory(context, envelope);
   const { object, key } = homeFor(context, envelope);
   const spelled = `'${spellCategory(category, context.settings.categoryCase)}'`;
   const runtime =

@@ -7,8 +7,8 @@
  */
 import ts from 'typescript';
 import { CLASSIFIER_RULES, classifyText, type ClassifierRule } from '../../../shared/src/classifier';
-import type { ErrorCategory } from '../../../shared/src/taxonomy';
-import { isFunctionLike, staticText } from '../parse/syntax';
+import { type ErrorCategory, defaultRetryable } from '../../../shared/src/taxonomy';
+import { type FunctionLike, enclosingCatch, enclosingFunction, isFunctionLike, staticText } from '../parse/syntax';
 
 export interface Inference {
   category: ErrorCategory;
@@ -171,4 +171,86 @@ export function thrownMessage(statement: ts.ThrowStatement): string | undefined 
 /** The fix-title fragment describing an inference: ` (HTTP 429)`. */
 export function describeInference(inference: Inference): string {
   return inference.evidence ? ` (${inference.evidence})` : ' (no evidence in scope)';
+}
+
+/** Names a handler's input parameter binds: the destructured fields (`({ id, url })`), or the parameter (`args`). */
+function inputNames(handlerFn: FunctionLike): Set<string> {
+  const names = new Set<string>();
+  const add = (name: ts.BindingName): void => {
+    if (ts.isIdentifier(name)) names.add(name.text);
+    else for (const element of name.elements) if (!ts.isOmittedExpression(element)) add(element.name);
+  };
+  const first = handlerFn.parameters[0];
+  if (first) add(first.name);
+  return names;
+}
+
+/** Whether every identifier a condition reads is one of the tool's inputs (and it reads at least one). */
+function testsOnlyInput(condition: ts.Node, inputs: ReadonlySet<string>): boolean {
+  let readsInput = false;
+  let readsOther = false;
+  const visit = (node: ts.Node): void => {
+    if (readsOther) return;
+    if (ts.isPropertyAccessExpression(node)) {
+      visit(node.expression);
+      return;
+    }
+    if (isFunctionLike(node)) {
+      readsOther = true;
+      return;
+    }
+    if (ts.isIdentifier(node) && node.text !== 'undefined') {
+      if (inputs.has(node.text)) readsInput = true;
+      else readsOther = true;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(condition);
+  return readsInput && !readsOther;
+}
+
+const REFUSED_INPUT = /\b(unknown|unsupported|not supported|invalid|unrecognized|unrecognised)\b/i;
+
+/**
+ * Evidence that a failure is the caller's input, in a tool handler's own body: the innermost condition guarding
+ * the envelope reads only the tool's inputs (`if (end !== undefined && start === undefined) return …`), or a
+ * message names an input value it refuses (`Unknown action: ${action}`). Both say VALIDATION.
+ */
+export function inputEvidence(
+  node: ts.Node,
+  handlerFn: FunctionLike,
+  texts: readonly ts.Expression[],
+): Inference | undefined {
+  // In a catch clause the caught error knows better than the wording: the run-time classification decides.
+  if (enclosingFunction(node) !== handlerFn || enclosingCatch(node)) return undefined;
+  const inputs = inputNames(handlerFn);
+  if (inputs.size === 0) return undefined;
+  const retryable = defaultRetryable('VALIDATION');
+  const [innermost] = guardingConditions(node);
+  if (innermost && testsOnlyInput(innermost, inputs)) {
+    return { category: 'VALIDATION', retryable, evidence: "a condition on the tool's input only" };
+  }
+  for (const text of texts) {
+    if (!ts.isTemplateExpression(text)) continue;
+    const literal = text.head.text + text.templateSpans.map((span) => ` ${span.literal.text}`).join('');
+    const refused = REFUSED_INPUT.exec(literal);
+    const namesInput = text.templateSpans.some((span) => testsOnlyInput(span.expression, inputs));
+    if (refused && namesInput) return { category: 'VALIDATION', retryable, evidence: `"${refused[1]}" input value` };
+  }
+  return undefined;
+}
+
+/**
+ * The function directly enclosing `node` when it is the callback of a `.tool(…)` or `.registerTool(…)` call, for
+ * registrations discovery cannot name (a computed tool name inside a configure function).
+ */
+export function toolCallbackOf(node: ts.Node): FunctionLike | undefined {
+  const fn = enclosingFunction(node);
+  const call = fn?.parent;
+  if (!fn || !call || !ts.isCallExpression(call) || !call.arguments.some((argument) => argument === fn)) {
+    return undefined;
+  }
+  const callee = call.expression;
+  return ts.isPropertyAccessExpression(callee) && /^(tool|registerTool)$/.test(callee.name.text) ? fn : undefined;
 }

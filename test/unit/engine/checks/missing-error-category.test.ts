@@ -179,6 +179,57 @@ runCheckTable('missing-error-category', {
         `}`,
       ].join('\n'),
     },
+    ...[
+      {
+        name: "a guard that reads only the tool's input: VALIDATION",
+        body: [
+          `  if (end !== undefined && start === undefined) {`,
+          `    return { isError: true, content: [{ type: 'text', text: 'end needs start' }]%FIELD% };`,
+          `  }`,
+          `  return { content: [] };`,
+        ],
+        evidence: "a condition on the tool's input only",
+        category: 'VALIDATION',
+      },
+      {
+        name: 'a message that refuses an input value (the fallthrough of a dispatcher): VALIDATION',
+        body: [
+          `  if (action === 'list') return { content: [] };`,
+          `  return { isError: true, content: [{ type: 'text', text: \`Unknown action: \${action}\` }]%FIELD% };`,
+        ],
+        evidence: '"Unknown" input value',
+        category: 'VALIDATION',
+      },
+      {
+        name: 'a guard on a value the handler loaded is not about the input: no evidence',
+        body: [
+          `  const order = await store.find(start);`,
+          `  if (!order) {`,
+          `    return { isError: true, content: [{ type: 'text', text: \`Nothing for \${start}\` }]%FIELD% };`,
+          `  }`,
+          `  return { content: [] };`,
+        ],
+        evidence: 'no evidence in scope',
+        category: 'UNKNOWN',
+      },
+    ].map(({ name, body, evidence, category }) => {
+      const at = body.findIndex((line) => line.includes('%FIELD%'));
+      const file = (field: string): string =>
+        [
+          `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+          `const server = new McpServer({ name: 's', version: '1' });`,
+          `server.registerTool('range', {}, async ({ start, end, action }) => {`,
+          ...body.map((line) => line.replace('%FIELD%', field)),
+          `});`,
+        ].join('\n');
+      return {
+        name,
+        code: file(''),
+        errors: [{ line: at + 4, column: body[at].indexOf('isError') + 1, messageId: 'missingErrorCategory' }],
+        fixTitle: new RegExp(`^Add errorCategory: '${category}' \\(${evidence.replace(/[()]/g, '\\$&')}\\)$`),
+        output: file(`, errorCategory: '${category}'`),
+      };
+    }),
     {
       name: 'a failed HTTP response in scope (!res.ok) decides at run time from its status',
       code: [

@@ -6,7 +6,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
-import { type Inference, describeInference, inferEnvelope } from '../../../../engine/src/fixes/inference';
+import {
+  type Inference,
+  describeInference,
+  inferEnvelope,
+  inputEvidence,
+  toolCallbackOf,
+} from '../../../../engine/src/fixes/inference';
+import type { FunctionLike } from '../../../../engine/src/parse/syntax';
 
 /** The node marked `/*here*\/` in the code (the statement that follows the marker). */
 function marked(code: string): ts.Node {
@@ -105,5 +112,41 @@ describe('inferEnvelope', () => {
   it('describeInference names the evidence, or says there is none', () => {
     assert.equal(describeInference({ category: 'TRANSIENT', retryable: true, evidence: 'HTTP 429' }), ' (HTTP 429)');
     assert.equal(describeInference({ category: 'UNKNOWN', retryable: false }), ' (no evidence in scope)');
+  });
+});
+
+describe('inputEvidence', () => {
+  /** The handler (the arrow passed to registerTool) and the marked statement's text expressions. */
+  function handlerCase(body: string): { node: ts.Node; fn: FunctionLike; texts: ts.Expression[] } {
+    const node = marked(`server.registerTool('t', {}, async ({ start, action }) => {\n${body}\n});`);
+    const fn = toolCallbackOf(node);
+    assert.ok(fn, 'the registerTool callback');
+    const texts: ts.Expression[] = [];
+    const visit = (child: ts.Node): void => {
+      if (ts.isTemplateExpression(child) || ts.isStringLiteral(child)) texts.push(child);
+      ts.forEachChild(child, visit);
+    };
+    visit(node);
+    return { node, fn, texts };
+  }
+
+  it('a guard reading only the input, and a message refusing an input value, say VALIDATION', () => {
+    const guard = handlerCase(`  if (start === undefined) { /*here*/ return { isError: true }; }`);
+    assert.equal(inputEvidence(guard.node, guard.fn, guard.texts)?.category, 'VALIDATION');
+    const refused = handlerCase(`  /*here*/ return { isError: true, text: \`Unsupported action \${action}\` };`);
+    assert.equal(inputEvidence(refused.node, refused.fn, refused.texts)?.category, 'VALIDATION');
+  });
+
+  it('not in a catch clause, not for a guard on a loaded value, not outside the callback', () => {
+    const caught = handlerCase(
+      `  try { await run(); } catch (e) { /*here*/ return { isError: true, text: \`Invalid action \${action}\` }; }`,
+    );
+    assert.equal(inputEvidence(caught.node, caught.fn, caught.texts), undefined);
+    const loaded = handlerCase(
+      `  const row = await db.get(start);\n  if (!row) { /*here*/ return { isError: true }; }`,
+    );
+    assert.equal(inputEvidence(loaded.node, loaded.fn, loaded.texts), undefined);
+    const nested = marked(`items.map(({ id }) => { if (!id) { /*here*/ return { isError: true }; } });`);
+    assert.equal(toolCallbackOf(nested), undefined);
   });
 });
