@@ -210,6 +210,42 @@ function testsOnlyInput(condition: ts.Node, inputs: ReadonlySet<string>): boolea
   return readsInput && !readsOther;
 }
 
+/**
+ * The condition of the `if` whose branch answers at once with the envelope: the statement holding `node` is the
+ * branch itself or its first statement (`if (!id) return …`, `if (!id) { return … }`).
+ */
+function immediateGuard(node: ts.Node): ts.Expression | undefined {
+  let statement: ts.Node = node;
+  while (!ts.isStatement(statement) && statement.parent && !isFunctionLike(statement.parent)) {
+    statement = statement.parent;
+  }
+  const parent = statement.parent;
+  if (ts.isIfStatement(parent) && parent.thenStatement === statement) return parent.expression;
+  const block = ts.isBlock(parent) ? parent : undefined;
+  const owner = block?.parent;
+  if (block && owner && ts.isIfStatement(owner) && owner.thenStatement === block && block.statements[0] === statement) {
+    return owner.expression;
+  }
+  return undefined;
+}
+
+/** Whether a condition picks a branch by comparing with a string (`action === 'create'`): a dispatch, not a check. */
+function selectsByLiteral(condition: ts.Node): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isBinaryExpression(node) &&
+      [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(node.operatorToken.kind) &&
+      (ts.isStringLiteralLike(node.left) || ts.isStringLiteralLike(node.right))
+    ) {
+      found = true;
+    }
+    if (!found) ts.forEachChild(node, visit);
+  };
+  visit(condition);
+  return found;
+}
+
 const REFUSED_INPUT = /\b(unknown|unsupported|not supported|invalid|unrecognized|unrecognised)\b/i;
 
 /**
@@ -227,8 +263,8 @@ export function inputEvidence(
   const inputs = inputNames(handlerFn);
   if (inputs.size === 0) return undefined;
   const retryable = defaultRetryable('VALIDATION');
-  const [innermost] = guardingConditions(node);
-  if (innermost && testsOnlyInput(innermost, inputs)) {
+  const guard = immediateGuard(node);
+  if (guard && testsOnlyInput(guard, inputs) && !selectsByLiteral(guard)) {
     return { category: 'VALIDATION', retryable, evidence: "a condition on the tool's input only" };
   }
   for (const text of texts) {

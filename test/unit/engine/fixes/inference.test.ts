@@ -146,6 +146,12 @@ describe('inputEvidence', () => {
       `  const row = await db.get(start);\n  if (!row) { /*here*/ return { isError: true }; }`,
     );
     assert.equal(inputEvidence(loaded.node, loaded.fn, loaded.texts), undefined);
+    const dispatch = handlerCase(`  if (action === 'create') { /*here*/ return { isError: true }; }`);
+    assert.equal(inputEvidence(dispatch.node, dispatch.fn, dispatch.texts), undefined, 'a dispatch on the action');
+    const late = handlerCase(
+      `  if (start > 0) {\n    for (const x of xs) await send(x);\n    /*here*/ return { isError: true };\n  }`,
+    );
+    assert.equal(inputEvidence(late.node, late.fn, late.texts), undefined, "not the branch's immediate answer");
     const nested = marked(`items.map(({ id }) => { if (!id) { /*here*/ return { isError: true }; } });`);
     assert.equal(toolCallbackOf(nested), undefined);
   });
