@@ -13,6 +13,7 @@ import {
 import type { ErrorEnvelope } from '../envelopes/envelopes';
 import { describeInference, inferEnvelope, inputEvidence, toolCallbackOf } from '../fixes/inference';
 import { classifiedField, createFileOf } from '../fixes/catchAll';
+import { envelopeStyleAt } from '../fixes/edits';
 import type { AnalysisContext, Check, Fix } from '../types';
 
 /**
@@ -47,7 +48,7 @@ function homeFor(
   const retryable = envelope.retryable;
   const key = retryable && keyOf(retryable) === 'is_retryable' ? 'error_category' : 'errorCategory';
   if (retryable && retryable.location !== 'top-level') return { object: objectOf(retryable), key };
-  if (context.settings.envelopeStyle === 'structured' && envelope.structuredContent) {
+  if (envelopeStyleAt(context, envelope.object) === 'structured' && envelope.structuredContent) {
     return { object: envelope.structuredContent, key };
   }
   return { object: envelope.object, key };

@@ -9,7 +9,7 @@ import { renderEnvelope } from '../../../shared/src/envelopeStyle';
 import { isGenericMessage } from '../checks/generic-error-message';
 import { enclosingCatch, enclosingFunction, staticText, unwrapExpression, walk } from '../parse/syntax';
 import type { AnalysisContext, Fix } from '../types';
-import { type FixEdits, canUseHelper, helperCall, specFrom, throwToReturn } from './edits';
+import { type FixEdits, canUseHelper, envelopeStyleAt, helperCall, specFrom, throwToReturn } from './edits';
 import { type Inference, describeInference, guardingConditions } from './inference';
 import { CLASSIFY_ERROR_FUNCTION, useHelper } from './toolErrorsHelper';
 
@@ -122,7 +122,7 @@ export function catchReturnAsError(
     return withNeeds(helperTitle(helper.shown), [edit], helper.needs);
   }
   const envelope = renderEnvelope(specFrom(inference, messageSource), {
-    style: context.settings.envelopeStyle,
+    style: envelopeStyleAt(context, statement),
     categoryCase: context.settings.categoryCase,
     indent: context.indentOf(statement),
   });

@@ -1,6 +1,12 @@
 /** Edits that quick fixes share: adding envelope fields, turning a throw into a return, wrapping a body. */
 import ts from 'typescript';
-import { type EnvelopeSpec, renderEnvelope, renderEnvelopeProperties } from '../../../shared/src/envelopeStyle';
+import {
+  type EnvelopeSpec,
+  type EnvelopeStyle,
+  renderEnvelope,
+  renderEnvelopeProperties,
+} from '../../../shared/src/envelopeStyle';
+import { declaresOutputSchema } from './outputSchema';
 import type { ErrorEnvelope } from '../envelopes/envelopes';
 import type { Inference } from './inference';
 import { type FunctionLike, unwrapExpression, walk, walkOwnBody } from '../parse/syntax';
@@ -93,11 +99,23 @@ export function specFrom(inference: Inference, messageSource: string): EnvelopeS
   return { category: inference.category, retryable: inference.retryable, messageSource };
 }
 
+/**
+ * The envelope style a fix writes at `node`: the configured one, except that `structured` becomes `recommended`
+ * in a tool that declares an outputSchema (SDK 1.x clients validate an error's structuredContent against it and
+ * throw), so the facts go to the top level and the text instead.
+ */
+export function envelopeStyleAt(context: AnalysisContext, node: ts.Node): EnvelopeStyle {
+  const style = context.settings.envelopeStyle;
+  if (style !== 'structured') return style;
+  const handler = context.handlerOf(node);
+  return handler && declaresOutputSchema(context, handler.fn) ? 'recommended' : style;
+}
+
 /** `throw X;` → `return { …envelope… };` (only valid in the handler's own body). */
 export function throwToReturn(context: AnalysisContext, statement: ts.ThrowStatement, spec: EnvelopeSpec): OffsetEdit {
   const indent = context.indentOf(statement);
   const envelope = renderEnvelope(spec, {
-    style: context.settings.envelopeStyle,
+    style: envelopeStyleAt(context, statement),
     categoryCase: context.settings.categoryCase,
     indent,
   });
@@ -191,7 +209,7 @@ export function wrapBodyInTryCatch(
     retryable: false,
     messageSource: '`' + what + ': ${' + safeMessageSource('error') + '}`',
   };
-  const options = { style: context.settings.envelopeStyle, categoryCase: context.settings.categoryCase };
+  const options = { style: envelopeStyleAt(context, fn.body), categoryCase: context.settings.categoryCase };
   const catchIndent = baseIndent + unit;
   const helper = helperCall(context, 'error', toolName);
   const returned = helper ? helper.call : renderEnvelope(spec, { ...options, indent: catchIndent + unit });

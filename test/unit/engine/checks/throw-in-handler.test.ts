@@ -25,6 +25,26 @@ runCheckTable('throw-in-handler', {
     },
   ],
   invalid: [
+    ...['{ inputSchema: {} }', '{ outputSchema: { id: z.string() } }'].map((config) => {
+      const withSchema = config.includes('outputSchema');
+      const handler = (returned: string): string =>
+        `server.registerTool('get_order', ${config}, async ({ id }) => {\n  if (!id) ${returned}\n  return { content: [] };\n});`;
+      const facts = `errorCategory: 'VALIDATION',\n    isRetryable: false,`;
+      const text = `content: [{ type: 'text', text: '[VALIDATION, not retryable] id must be given' }],`;
+      return {
+        name: `envelope style structured, ${withSchema ? 'a tool with an outputSchema: the facts go to the top level' : 'no outputSchema: structuredContent'}`,
+        settings: { envelopeStyle: 'structured' as const },
+        code: header + handler(`throw new Error('id must be given');`),
+        errors: [{ line: 4, column: 12, messageId: 'uncaughtThrow' }],
+        output:
+          header +
+          handler(
+            withSchema
+              ? `return {\n    isError: true,\n    ${facts}\n    ${text}\n  };`
+              : `return {\n    isError: true,\n    structuredContent: { errorCategory: 'VALIDATION', isRetryable: false },\n    ${text}\n  };`,
+          ),
+      };
+    }),
     ...['`Could not load issue ${id} from the tracker`', "'Something went wrong'", '`Failed: ${String(e)}`'].map(
       (message, index) => {
         const handler = (last: string): string =>
