@@ -14,4 +14,5 @@ export const DESIGN_CHECK_IDS: readonly string[] = [
   'retry-inside-tool',
   'protocol-error-for-execution-failure',
   'envelope-hidden-from-model',
+  'error-structured-content-with-output-schema',
 ];

@@ -7,6 +7,7 @@ import {
   Project,
   collectSourceFiles,
   indexWorkspace,
+  type CreatedFile,
   type EngineSettings,
   type Severity,
   engineSettings,
@@ -151,15 +152,33 @@ function indexProject(
   return { parsed, failed };
 }
 
-/** Applies the preferred fixes in place; returns the new text and how many fixes were applied. */
+/** Creates the files the applied fixes rely on (the tool-errors helper) when absent; never overwrites. */
+function createNeededFiles(file: string, createFiles: readonly CreatedFile[]): string[] {
+  const created: string[] = [];
+  for (const needed of createFiles) {
+    const target = path.resolve(path.dirname(file), needed.path);
+    if (fs.existsSync(target)) continue;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, needed.text);
+    created.push(target);
+  }
+  return created;
+}
+
+/**
+ * Applies the preferred fixes in place and creates the files they rely on; returns the new text, how many
+ * fixes were applied and the files created.
+ */
 function fixFile(project: Project, file: string, original: string, engine: EngineSettings) {
   const analyse = (current: string) => {
     const outcome = project.analyse(file, current, engine);
     return outcome.kind === 'analysed' ? outcome.result.findings : [];
   };
   const result = fixAll(file, original, analyse);
-  if (result.text !== original) fs.writeFileSync(file, result.text);
-  return { text: result.text, applied: result.applied.length };
+  if (result.text === original) return { text: original, applied: 0, created: [] };
+  const created = createNeededFiles(file, result.createFiles);
+  fs.writeFileSync(file, result.text);
+  return { text: result.text, applied: result.applied.length, created };
 }
 
 function toCliFinding(
@@ -196,6 +215,11 @@ function checkFile(
       const fixed = fixFile(project, file, original, context.engine);
       text = fixed.text;
       outcome.fixed = fixed.applied;
+      if (context.options.format === 'pretty') {
+        for (const target of fixed.created) {
+          context.io.stderr(`created ${displayPath(target, context.io.cwd, context.options.given)}`);
+        }
+      }
       if (fixed.applied > 0 && context.options.format === 'pretty') {
         context.io.stderr(`fixed ${fixed.applied} problem${fixed.applied === 1 ? '' : 's'} in ${shown}`);
       }

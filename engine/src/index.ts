@@ -23,4 +23,4 @@ export { fixAll, syntaxErrorCount } from './fixes/fixApplier';
 export { DISABLE_NEXT_LINE } from './parse/suppression';
 export { CHECKS, CHECK_IDS, isCheckId } from './checks';
 export { DEFAULT_SETTINGS, type Settings, engineSettings, parseSettings, settingsSchema } from './settings';
-export type { CheckId, EngineSettings, Finding, OffsetEdit, Severity } from './types';
+export type { CheckId, CreatedFile, EngineSettings, Finding, Fix, OffsetEdit, Severity } from './types';

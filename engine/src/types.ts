@@ -25,7 +25,8 @@ export type CheckId =
   | 'failure-as-success'
   | 'retry-inside-tool'
   | 'protocol-error-for-execution-failure'
-  | 'envelope-hidden-from-model';
+  | 'envelope-hidden-from-model'
+  | 'error-structured-content-with-output-schema';
 
 /** Values for a message's `{{placeholders}}`. */
 export type MessageData = Readonly<Record<string, string | number>>;
@@ -49,9 +50,18 @@ export interface OffsetEdit {
   newText: string;
 }
 
+/** A file a fix adds beside the edited one (the tool-errors helper); never overwrites an existing file. */
+export interface CreatedFile {
+  /** Absolute path (or relative to the analysed file's folder when that name is relative). */
+  path: string;
+  text: string;
+}
+
 export interface Fix {
   title: string;
   edits: OffsetEdit[];
+  /** A file the edits rely on (an import of it), created when absent. */
+  createFile?: CreatedFile;
   /** The fix `check --fix` and "fix all" apply. */
   preferred: boolean;
 }

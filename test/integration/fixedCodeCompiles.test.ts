@@ -67,6 +67,9 @@ function typeErrors(
   };
   const readFile = host.readFile.bind(host);
   host.readFile = (fileName) => texts.get(path.resolve(fileName)) ?? readFile(fileName);
+  // Files the fixes create (the tool-errors helper) exist only in `texts`.
+  const fileExists = host.fileExists.bind(host);
+  host.fileExists = (fileName) => texts.has(path.resolve(fileName)) || fileExists(fileName);
   const program = ts.createProgram({ rootNames, options, host, oldProgram });
   const errors = ts
     .getPreEmitDiagnostics(program)
@@ -102,6 +105,8 @@ function lineOf(text: string, offset: number): number {
 interface FixOutcome {
   originals: Map<string, string>;
   fixed: Map<string, string>;
+  /** Files the applied fixes rely on and check --fix would create (absolute path → text). */
+  created: Map<string, string>;
   applied: Map<string, string[]>;
   remaining: string[];
   remainingFixable: string[];
@@ -116,10 +121,15 @@ function fixMistakenTwin(settings: EngineSettings): FixOutcome {
   for (const [file, text] of originals) project.indexText(file, text, settings);
   const fixed = new Map<string, string>();
   const applied = new Map<string, string[]>();
+  const created = new Map<string, string>();
   for (const [file, text] of originals) {
     const result = fixAll(file, text, (current) => findingsOf(project, file, current, settings));
     fixed.set(file, result.text);
     applied.set(file, result.applied);
+    for (const needed of result.createFiles) {
+      const target = path.resolve(path.dirname(file), needed.path);
+      if (!fs.existsSync(target) && !created.has(target)) created.set(target, needed.text);
+    }
   }
   const recheck = new Project();
   for (const [file, text] of fixed) recheck.indexText(file, text, settings);
@@ -134,7 +144,7 @@ function fixMistakenTwin(settings: EngineSettings): FixOutcome {
       else allowed.add(finding.check);
     }
   }
-  return { originals, fixed, applied, remaining, remainingFixable, allowed: [...allowed].sort() };
+  return { originals, fixed, created, applied, remaining, remainingFixable, allowed: [...allowed].sort() };
 }
 
 const baseline = typeErrors(new Map());
@@ -162,8 +172,16 @@ void describe('fix-all on the mistaken orders example', () => {
         });
       }
 
-      void it('introduces no new type errors', () => {
-        const after = typeErrors(outcome.fixed, baseline.program);
+      void it('creates the tool-errors helper once, at src/toolErrors.ts, and the fixed files import it', () => {
+        assert.deepEqual([...outcome.created.keys()].map(relative), ['toolErrors.ts']);
+        const importers = [...outcome.fixed].filter(([, text]) =>
+          /from '\.{1,2}\/(?:\.\.\/)*toolErrors\.js'/.test(text),
+        );
+        assert.ok(importers.length > 0, 'no fixed file imports the helper');
+      });
+
+      void it('introduces no new type errors (the created helper included)', () => {
+        const after = typeErrors(new Map([...outcome.fixed, ...outcome.created]), baseline.program);
         assert.deepEqual(newEntries(baseline.errors, after.errors), [], 'type errors the fixes introduced');
       });
 

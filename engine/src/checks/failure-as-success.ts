@@ -1,9 +1,9 @@
 import ts from 'typescript';
-import { renderEnvelope } from '../../../shared/src/envelopeStyle';
-import { safeMessageSource, specFrom } from '../fixes/edits';
+import { safeMessageSource } from '../fixes/edits';
+import { catchReturnAsError } from '../fixes/catchAll';
 import { enclosingFunction, findProperty, isFunctionLike, staticText, unwrapExpression, walk } from '../parse/syntax';
 import type { ToolHandler } from '../discovery/handlers';
-import { describeInference, inferEnvelope } from '../fixes/inference';
+import { inferEnvelope } from '../fixes/inference';
 import type { AnalysisContext, Check, Fix, OffsetEdit } from '../types';
 
 /** A return inside a catch clause that hands data (or "nothing") back instead of an error. */
@@ -90,19 +90,15 @@ function messageSource(clause: ts.CatchClause, handler: ToolHandler): string {
 function fix(context: AnalysisContext, clause: ts.CatchClause, handler: ToolHandler, returns: DataReturn[]): Fix[] {
   const edits: OffsetEdit[] = [];
   let title = '';
+  let createFile: Fix['createFile'];
   for (const { statement, texts } of returns) {
     const inference = inferEnvelope(statement, texts);
-    const spec = specFrom(inference, messageSource(clause, handler));
-    const envelope = renderEnvelope(spec, {
-      style: context.settings.envelopeStyle,
-      categoryCase: context.settings.categoryCase,
-      indent: context.indentOf(statement),
-    });
-    const start = statement.getStart(context.sourceFile);
-    edits.push({ start, end: statement.getEnd(), newText: `return ${envelope};` });
-    title ||= `Return an error envelope from the catch: errorCategory '${inference.category}', isRetryable: ${inference.retryable}${describeInference(inference)}`;
+    const one = catchReturnAsError(context, statement, handler.toolName, inference, messageSource(clause, handler));
+    edits.push(...one.edits);
+    createFile ??= one.createFile;
+    title ||= one.title;
   }
-  return [{ title, edits, preferred: true }];
+  return [{ title, edits, ...(createFile ? { createFile } : {}), preferred: true }];
 }
 
 export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmpty'> = {

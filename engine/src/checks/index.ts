@@ -6,6 +6,7 @@ import type { Check, CheckId } from '../types';
 import { contradictoryRetryable } from './contradictory-retryable';
 import { emptyResultAsError } from './empty-result-as-error';
 import { envelopeHiddenFromModel } from './envelope-hidden-from-model';
+import { errorStructuredContentWithOutputSchema } from './error-structured-content-with-output-schema';
 import { failureAsSuccess } from './failure-as-success';
 import { genericErrorMessage } from './generic-error-message';
 import { invalidErrorCategory } from './invalid-error-category';
@@ -33,6 +34,7 @@ export const CHECKS: readonly Check[] = [
   retryInsideTool,
   protocolErrorForExecutionFailure,
   envelopeHiddenFromModel,
+  errorStructuredContentWithOutputSchema,
 ];
 
 export const CHECK_IDS: readonly CheckId[] = CHECKS.map((check) => check.meta.id);

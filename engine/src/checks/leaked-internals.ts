@@ -109,13 +109,30 @@ function exposureOf(leak: Leak): string {
   return 'the raw error: its class name and whatever a dependency put in its message (hosts, paths, SQL), or "[object Object]"';
 }
 
+/** `name instanceof Error` (possibly parenthesised). */
+function isErrorTest(condition: ts.Expression, name: string): boolean {
+  const inner = ts.isParenthesizedExpression(condition) ? condition.expression : condition;
+  return (
+    ts.isBinaryExpression(inner) &&
+    inner.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword &&
+    inner.left.getText() === name &&
+    ts.isIdentifier(inner.right) &&
+    inner.right.text === 'Error'
+  );
+}
+
 /** The replacement text for a leak. */
 function replacement(context: AnalysisContext, leak: Leak): { start: number; end: number; newText: string } {
   if (leak.kind === 'stack' && ts.isPropertyAccessExpression(leak.node)) {
     return { start: leak.node.name.getStart(context.sourceFile), end: leak.node.name.getEnd(), newText: 'message' };
   }
-  const safe = safeMessageSource(leak.errorName);
   const parent = leak.node.parent;
+  // `e instanceof Error ? e.message : String(e)`: the guard is there already; only the fallback changes.
+  const guarded =
+    ts.isConditionalExpression(parent) &&
+    parent.whenFalse === leak.node &&
+    isErrorTest(parent.condition, leak.errorName);
+  const safe = guarded ? "'unexpected failure'" : safeMessageSource(leak.errorName);
   const standsAlone =
     ts.isTemplateSpan(parent) ||
     ts.isParenthesizedExpression(parent) ||

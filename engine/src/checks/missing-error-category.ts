@@ -11,11 +11,19 @@ import {
   objectOf,
 } from '../envelopes/envelopeFields';
 import type { ErrorEnvelope } from '../envelopes/envelopes';
-import { describeInference, inferEnvelope } from '../fixes/inference';
+import { describeInference, inferEnvelope, inputEvidence, toolCallbackOf } from '../fixes/inference';
+import { classifiedField, createFileOf } from '../fixes/catchAll';
+import { envelopeStyleAt } from '../fixes/edits';
 import type { AnalysisContext, Check, Fix } from '../types';
 
-/** The category to add and what it rests on: the envelope's own error code first, then evidence in scope. */
-function inferCategory(envelope: ErrorEnvelope): { category: ErrorCategory; evidence: string } {
+/**
+ * The category to add and what it rests on: the envelope's own error code first, then evidence in scope, then
+ * (in a handler's own body) a guard or message about the tool's input.
+ */
+function inferCategory(
+  context: AnalysisContext,
+  envelope: ErrorEnvelope,
+): { category: ErrorCategory; evidence: string } {
   const code = errorCodeOf(envelope);
   if (code) {
     const fromCode = nearestCategory(code);
@@ -23,7 +31,12 @@ function inferCategory(envelope: ErrorEnvelope): { category: ErrorCategory; evid
       return { category: fromCode, evidence: ` (code ${code})` };
     }
   }
-  const inference = inferEnvelope(failureAnchor(envelope), envelopeMessages(envelope));
+  const anchor = failureAnchor(envelope);
+  let inference = inferEnvelope(anchor, envelopeMessages(envelope));
+  const handlerFn =
+    inference.evidence === undefined ? (context.handlerOf(envelope.object)?.fn ?? toolCallbackOf(anchor)) : undefined;
+  const texts = envelope.texts.map((text) => text.node);
+  if (handlerFn) inference = inputEvidence(anchor, handlerFn, texts) ?? inference;
   return { category: inference.category, evidence: describeInference(inference) };
 }
 
@@ -35,18 +48,28 @@ function homeFor(
   const retryable = envelope.retryable;
   const key = retryable && keyOf(retryable) === 'is_retryable' ? 'error_category' : 'errorCategory';
   if (retryable && retryable.location !== 'top-level') return { object: objectOf(retryable), key };
-  if (context.settings.envelopeStyle === 'structured' && envelope.structuredContent) {
+  if (envelopeStyleAt(context, envelope.object) === 'structured' && envelope.structuredContent) {
     return { object: envelope.structuredContent, key };
   }
   return { object: envelope.object, key };
 }
 
 function fix(context: AnalysisContext, envelope: ErrorEnvelope): Fix[] {
-  const { category, evidence } = inferCategory(envelope);
+  const { category, evidence } = inferCategory(context, envelope);
   const { object, key } = homeFor(context, envelope);
   const spelled = `'${spellCategory(category, context.settings.categoryCase)}'`;
-  const edit = insertEnvelopeFields(context, envelope, object, [`${key}: ${spelled}`]);
-  return edit ? [{ title: `Add ${key}: ${spelled}${evidence}`, edits: [edit], preferred: true }] : [];
+  const runtime =
+    category === 'UNKNOWN' && !evidence.includes('(code')
+      ? classifiedField(context, object, 'errorCategory')
+      : undefined;
+  const value = runtime?.value ?? spelled;
+  const edit = insertEnvelopeFields(context, envelope, object, [`${key}: ${value}`]);
+  if (!edit) return [];
+  if (runtime) {
+    const title = `Add ${key}: ${runtime.title}`;
+    return [{ title, edits: [edit, ...runtime.needs.edits], ...createFileOf(runtime.needs), preferred: true }];
+  }
+  return [{ title: `Add ${key}: ${spelled}${evidence}`, edits: [edit], preferred: true }];
 }
 
 export const missingErrorCategory: Check<'missingErrorCategory'> = {

@@ -2,6 +2,7 @@ import { canonicalCategory, defaultRetryable } from '../../../shared/src/taxonom
 import { declaredCategory, failureAnchor, hasRetryable, insertEnvelopeFields } from '../envelopes/envelopeFields';
 import type { ErrorEnvelope } from '../envelopes/envelopes';
 import { inferEnvelope } from '../fixes/inference';
+import { classifiedField, createFileOf } from '../fixes/catchAll';
 import type { AnalysisContext, Check, Fix } from '../types';
 
 /** The category written in a static JSON text (`'{"errorCategory":"TRANSIENT"}'`), if any. */
@@ -31,8 +32,14 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope): Fix[] {
   // Put the field beside the category when the category lives in structuredContent or JSON text.
   const home = envelope.category?.location !== 'top-level' ? envelope.category?.property.parent : undefined;
   const target = home && home.kind === envelope.object.kind ? (home as typeof envelope.object) : envelope.object;
-  const edit = insertEnvelopeFields(context, envelope, target, [`isRetryable: ${retryable}`]);
-  return edit ? [{ title: `Add isRetryable: ${retryable} (${evidence})`, edits: [edit], preferred: true }] : [];
+  const runtime = evidence === 'no evidence in scope' ? classifiedField(context, target, 'isRetryable') : undefined;
+  const edit = insertEnvelopeFields(context, envelope, target, [`isRetryable: ${runtime?.value ?? retryable}`]);
+  if (!edit) return [];
+  if (runtime) {
+    const title = `Add isRetryable: ${runtime.title}`;
+    return [{ title, edits: [edit, ...runtime.needs.edits], ...createFileOf(runtime.needs), preferred: true }];
+  }
+  return [{ title: `Add isRetryable: ${retryable} (${evidence})`, edits: [edit], preferred: true }];
 }
 
 export const missingIsRetryable: Check<'missingIsRetryable'> = {

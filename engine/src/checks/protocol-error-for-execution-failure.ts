@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import type { ErrorCategory } from '../../../shared/src/taxonomy';
-import { specFrom, throwToReturn } from '../fixes/edits';
-import { type Inference, describeInference, inferEnvelope } from '../fixes/inference';
+import { throwAsReturn } from '../fixes/catchAll';
+import { type Inference, inferEnvelope } from '../fixes/inference';
 import { enclosingFunction, isFunctionLike, staticText, unwrapExpression } from '../parse/syntax';
 import type { AnalysisContext, Check, Fix } from '../types';
 import { isProtocolErrorThrow } from './throw-in-handler';
@@ -86,13 +86,8 @@ function fix(
   const messageArgument = (thrown.arguments ?? [])[1];
   const inference = inferFromCode(statement, code, staticText(messageArgument));
   const messageSource = messageArgument ? messageArgument.getText(context.sourceFile) : "'The tool failed'";
-  return [
-    {
-      title: `Return an error envelope: errorCategory '${inference.category}', isRetryable: ${inference.retryable}${describeInference(inference)}`,
-      edits: [throwToReturn(context, statement, specFrom(inference, messageSource))],
-      preferred: true,
-    },
-  ];
+  const toolName = context.handlerOf(statement)?.toolName ?? null;
+  return [{ ...throwAsReturn(context, statement, toolName, inference, messageSource), preferred: true }];
 }
 
 export const protocolErrorForExecutionFailure: Check<

@@ -1,7 +1,8 @@
 import ts from 'typescript';
-import { thrownMessageSource, specFrom, throwToReturn, wrapBodyInTryCatch } from '../fixes/edits';
+import { thrownMessageSource, wrapBodyInTryCatch } from '../fixes/edits';
+import { throwAsReturn } from '../fixes/catchAll';
 import type { ToolHandler } from '../discovery/handlers';
-import { describeInference, inferEnvelope, thrownMessage } from '../fixes/inference';
+import { inferEnvelope, thrownMessage } from '../fixes/inference';
 import { type FunctionLike, calleeName, enclosingTry, isFunctionLike } from '../parse/syntax';
 import type { AnalysisContext, Check, Fix } from '../types';
 
@@ -80,17 +81,13 @@ function fixes(context: AnalysisContext, handler: ToolHandler, statement: ts.Thr
   const result: Fix[] = [];
   if (own) {
     const inference = inferEnvelope(statement, [thrownMessage(statement)]);
-    const spec = specFrom(inference, thrownMessageSource(context, statement));
-    result.push({
-      title: `Return an error envelope: errorCategory '${inference.category}', isRetryable: ${inference.retryable}${describeInference(inference)}`,
-      edits: [throwToReturn(context, statement, spec)],
-      preferred: true,
-    });
+    const messageSource = thrownMessageSource(context, statement);
+    result.push({ ...throwAsReturn(context, statement, handler.toolName, inference, messageSource), preferred: true });
   }
   if (handler.fn.body && enclosingTry(statement, handler.fn) === undefined) {
     result.push({
       title: 'Wrap the handler body in try/catch returning structured errors',
-      edits: [wrapBodyInTryCatch(context, handler.fn, handler.toolName)],
+      ...wrapBodyInTryCatch(context, handler.fn, handler.toolName),
       preferred: !own,
     });
   }

@@ -70,7 +70,7 @@ export const unguardedHandler: Check<'unguarded' | 'unguardedLowLevel'> = {
         fixes: () => [
           {
             title: 'Wrap the handler body in try/catch returning structured errors',
-            edits: [wrapBodyInTryCatch(context, handler.fn, handler.toolName, (call) => callCanFail(finder, call, 0))],
+            ...wrapBodyInTryCatch(context, handler.fn, handler.toolName, (call) => callCanFail(finder, call, 0)),
             // A throw the handler writes itself gets a more specific fix (a return with the category the
             // throw implies); wrapping first would catch it as UNKNOWN. Fix-all wraps on its next pass.
             preferred: !hasOwnUncaughtThrow(handler.fn),

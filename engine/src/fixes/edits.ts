@@ -1,10 +1,56 @@
 /** Edits that quick fixes share: adding envelope fields, turning a throw into a return, wrapping a body. */
 import ts from 'typescript';
-import { type EnvelopeSpec, renderEnvelope, renderEnvelopeProperties } from '../../../shared/src/envelopeStyle';
+import {
+  type EnvelopeSpec,
+  type EnvelopeStyle,
+  renderEnvelope,
+  renderEnvelopeProperties,
+} from '../../../shared/src/envelopeStyle';
+import { declaresOutputSchema } from './outputSchema';
 import type { ErrorEnvelope } from '../envelopes/envelopes';
 import type { Inference } from './inference';
 import { type FunctionLike, unwrapExpression, walk, walkOwnBody } from '../parse/syntax';
-import type { AnalysisContext, OffsetEdit } from '../types';
+import type { AnalysisContext, CreatedFile, OffsetEdit } from '../types';
+import { TOOL_ERROR_FUNCTION, useHelper } from './toolErrorsHelper';
+
+/** The edits of a fix and the file they rely on. */
+export interface FixEdits {
+  edits: OffsetEdit[];
+  createFile?: CreatedFile;
+}
+
+/** Whether fixes in this file may import the TypeScript helper (not from JavaScript files). */
+export function canUseHelper(context: AnalysisContext): boolean {
+  return /\.(ts|tsx|mts|cts)$/i.test(context.sourceFile.fileName);
+}
+
+function quoted(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/** The operation a helper call names: the tool, else a neutral phrase. */
+export function operationName(toolName: string | null): string {
+  return toolName ?? 'the tool call';
+}
+
+/**
+ * `toolError(caught, 'op')` (or `toolError(caught, 'op', <the author's message>)`) and what it needs (import, helper
+ * file), for a catch-all whose category only the caught error can tell; undefined when the file cannot use the
+ * helper. `shown` is the call as a fix title names it.
+ */
+export function helperCall(
+  context: AnalysisContext,
+  caught: string,
+  toolName: string | null,
+  messageSource?: string,
+): { call: string; shown: string; needs: FixEdits } | undefined {
+  if (!canUseHelper(context)) return undefined;
+  const use = useHelper(context.sourceFile, TOOL_ERROR_FUNCTION);
+  const head = `${use.local}(${caught}, ${quoted(operationName(toolName))}`;
+  const call = messageSource === undefined ? `${head})` : `${head}, ${messageSource})`;
+  const shown = messageSource === undefined ? call : `${head}, …) keeping your message`;
+  return { call, shown, needs: { edits: use.edits, ...(use.createFile ? { createFile: use.createFile } : {}) } };
+}
 
 function isMultiline(context: AnalysisContext, object: ts.ObjectLiteralExpression): boolean {
   const start = object.getStart(context.sourceFile);
@@ -53,11 +99,23 @@ export function specFrom(inference: Inference, messageSource: string): EnvelopeS
   return { category: inference.category, retryable: inference.retryable, messageSource };
 }
 
+/**
+ * The envelope style a fix writes at `node`: the configured one, except that `structured` becomes `recommended`
+ * in a tool that declares an outputSchema (SDK 1.x clients validate an error's structuredContent against it and
+ * throw), so the facts go to the top level and the text instead.
+ */
+export function envelopeStyleAt(context: AnalysisContext, node: ts.Node): EnvelopeStyle {
+  const style = context.settings.envelopeStyle;
+  if (style !== 'structured') return style;
+  const handler = context.handlerOf(node);
+  return handler && declaresOutputSchema(context, handler.fn) ? 'recommended' : style;
+}
+
 /** `throw X;` → `return { …envelope… };` (only valid in the handler's own body). */
 export function throwToReturn(context: AnalysisContext, statement: ts.ThrowStatement, spec: EnvelopeSpec): OffsetEdit {
   const indent = context.indentOf(statement);
   const envelope = renderEnvelope(spec, {
-    style: context.settings.envelopeStyle,
+    style: envelopeStyleAt(context, statement),
     categoryCase: context.settings.categoryCase,
     indent,
   });
@@ -101,7 +159,6 @@ function returnedCalls(fn: FunctionLike, isFallible: (call: ts.CallExpression) =
   return calls;
 }
 
-/** Re-indents lines to `indent`, removing their common leading whitespace first. */
 /**
  * Re-indents lines to `indent`, removing their common leading whitespace first. Lines flagged
  * `verbatim` start inside a template literal: their whitespace is the string's content, so they stay as they are.
@@ -132,7 +189,8 @@ function linesInsideTemplates(body: ts.Node, start: number, text: string): boole
 }
 
 /**
- * Wraps a handler's body in try/catch whose catch returns a structured envelope; in an async
+ * Wraps a handler's body in try/catch whose catch returns `toolError(error, '<tool>')` (the helper decides the
+ * category from the error at run time), or, where the helper cannot be used, an UNKNOWN envelope; in an async
  * function, fallible calls it returns directly get `await` so the catch sees their rejection.
  */
 export function wrapBodyInTryCatch(
@@ -140,7 +198,7 @@ export function wrapBodyInTryCatch(
   fn: FunctionLike,
   toolName: string | null,
   isFallible: (call: ts.CallExpression) => boolean = () => true,
-): OffsetEdit {
+): FixEdits {
   const body = fn.body;
   if (!body) throw new Error('wrapBodyInTryCatch needs a function with a body');
   const unit = '  ';
@@ -151,10 +209,13 @@ export function wrapBodyInTryCatch(
     retryable: false,
     messageSource: '`' + what + ': ${' + safeMessageSource('error') + '}`',
   };
-  const options = { style: context.settings.envelopeStyle, categoryCase: context.settings.categoryCase };
+  const options = { style: envelopeStyleAt(context, fn.body), categoryCase: context.settings.categoryCase };
   const catchIndent = baseIndent + unit;
-  const envelope = renderEnvelope(spec, { ...options, indent: catchIndent + unit });
-  const catchBlock = `${catchIndent}} catch (error) {\n${catchIndent}${unit}return ${envelope};\n${catchIndent}}`;
+  const helper = helperCall(context, 'error', toolName);
+  const returned = helper ? helper.call : renderEnvelope(spec, { ...options, indent: catchIndent + unit });
+  const catchBlock = `${catchIndent}} catch (error) {\n${catchIndent}${unit}return ${returned};\n${catchIndent}}`;
+  const withHelper = (edit: OffsetEdit): FixEdits =>
+    helper ? { ...helper.needs, edits: [edit, ...helper.needs.edits] } : { edits: [edit] };
   const awaited = returnedCalls(fn, isFallible).map((call) => call.getStart(context.sourceFile));
   const withAwaits = (start: number, end: number): string => {
     let text = context.text.slice(start, end);
@@ -167,7 +228,7 @@ export function wrapBodyInTryCatch(
     const start = body.getStart(context.sourceFile);
     const expression = withAwaits(start, body.getEnd());
     const newText = `{\n${catchIndent}try {\n${catchIndent}${unit}return ${expression};\n${catchBlock}\n${baseIndent}}`;
-    return { start, end: body.getEnd(), newText };
+    return withHelper({ start, end: body.getEnd(), newText });
   }
   const innerStart = body.getStart(context.sourceFile) + 1;
   const innerEnd = body.getEnd() - 1;
@@ -179,7 +240,7 @@ export function wrapBodyInTryCatch(
     verbatim.shift();
   }
   const newText = `\n${catchIndent}try {\n${reindent(lines, verbatim, catchIndent + unit)}\n${catchBlock}\n${baseIndent}`;
-  return { start: innerStart, end: innerEnd, newText };
+  return withHelper({ start: innerStart, end: innerEnd, newText });
 }
 
 /** The properties that carry a category and retryability, in the configured style. */

@@ -1,24 +1,38 @@
 /** Applies fixes to text: non-overlapping edits in one pass, repeated passes for fix-all. */
 import ts from 'typescript';
 import { scriptKindFor } from '../engine';
-import type { Finding, Fix, OffsetEdit } from '../types';
+import type { CreatedFile, Finding, Fix, OffsetEdit } from '../types';
 
-/** Applies edits that do not overlap; returns the new text and the edits that were skipped. */
+function sameEdit(a: OffsetEdit, b: OffsetEdit): boolean {
+  return a.start === b.start && a.end === b.end && a.newText === b.newText;
+}
+
+/** Edits without repeats: several fixes adding the same import add it once. */
+function distinct(edits: readonly OffsetEdit[]): OffsetEdit[] {
+  const kept: OffsetEdit[] = [];
+  for (const edit of edits) if (!kept.some((other) => sameEdit(other, edit))) kept.push(edit);
+  return kept;
+}
+
+/** Applies edits that do not overlap (an edit repeated verbatim is applied once). */
 export function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
-  const sorted = [...edits].sort((a, b) => b.start - a.start || b.end - a.end);
+  const sorted = distinct(edits).sort((a, b) => b.start - a.start || b.end - a.end);
   let result = text;
   for (const edit of sorted) result = result.slice(0, edit.start) + edit.newText + result.slice(edit.end);
   return result;
 }
 
 function overlaps(a: readonly OffsetEdit[], b: readonly OffsetEdit[]): boolean {
-  return a.some((x) => b.some((y) => (x.start < y.end && y.start < x.end) || (x.start === y.start && x.end === y.end)));
+  return a.some((x) =>
+    b.some(
+      (y) => !sameEdit(x, y) && ((x.start < y.end && y.start < x.end) || (x.start === y.start && x.end === y.end)),
+    ),
+  );
 }
 
+/** How much text a fix replaces (its widest edit: an import it adds at the top does not make it broad). */
 function span(edits: readonly OffsetEdit[]): number {
-  const start = Math.min(...edits.map((edit) => edit.start));
-  const end = Math.max(...edits.map((edit) => edit.end));
-  return end - start;
+  return Math.max(...edits.map((edit) => edit.end - edit.start));
 }
 
 /**
@@ -70,6 +84,8 @@ export interface FixAllResult {
   /** Titles of the fixes applied, in order. */
   applied: string[];
   passes: number;
+  /** Files the applied fixes rely on (the tool-errors helper), one per path; the caller creates absent ones. */
+  createFiles: CreatedFile[];
 }
 
 /**
@@ -80,6 +96,7 @@ export function fixAll(fileName: string, text: string, analyse: (text: string) =
   const baseline = syntaxErrorCount(fileName, text);
   let current = text;
   const applied: string[] = [];
+  const createFiles: CreatedFile[] = [];
   let passes = 0;
   for (; passes < 10; passes++) {
     const fixes = preferredFixes(analyse(current));
@@ -91,6 +108,11 @@ export function fixAll(fileName: string, text: string, analyse: (text: string) =
     if (next === current || syntaxErrorCount(fileName, next) > baseline) break;
     current = next;
     applied.push(...fixes.map((fix) => fix.title));
+    for (const fix of fixes) {
+      if (fix.createFile && !createFiles.some((file) => file.path === fix.createFile?.path)) {
+        createFiles.push(fix.createFile);
+      }
+    }
   }
-  return { text: current, applied, passes };
+  return { text: current, applied, passes, createFiles };
 }

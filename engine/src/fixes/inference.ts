@@ -1,11 +1,14 @@
 /**
- * Infers an error's category and retryability from evidence in scope, so quick fixes write
- * a considered envelope instead of a placeholder: HTTP status literals in enclosing conditions,
- * error types tested in the catch, error codes, and the wording of the message.
+ * Infers an error's category and retryability from evidence in scope, so quick fixes write a considered
+ * envelope instead of a placeholder. The conditions are walked here (HTTP status literals in enclosing
+ * conditions, error types tested with `instanceof`, `e.code === 'X'`, `e.name === 'Y'`); what each piece of
+ * evidence means comes from the one classifier's rule tables (shared/src/classifier), and messages are read
+ * by `classifyText`, so a quick fix and the run-time classification never disagree.
  */
 import ts from 'typescript';
-import type { ErrorCategory } from '../../../shared/src/taxonomy';
-import { isFunctionLike, staticText } from '../parse/syntax';
+import { CLASSIFIER_RULES, classifyText, type ClassifierRule } from '../../../shared/src/classifier';
+import { type ErrorCategory, defaultRetryable } from '../../../shared/src/taxonomy';
+import { type FunctionLike, enclosingCatch, enclosingFunction, isFunctionLike, staticText } from '../parse/syntax';
 
 export interface Inference {
   category: ErrorCategory;
@@ -16,67 +19,47 @@ export interface Inference {
 
 const FALLBACK: Inference = { category: 'UNKNOWN', retryable: false };
 
+const EXACT = new Map<string | number, ClassifierRule>();
+for (const rule of CLASSIFIER_RULES) {
+  if (typeof rule.match !== 'object' && rule.source !== 'json-rpc' && !EXACT.has(rule.match)) {
+    EXACT.set(rule.match, rule);
+  }
+}
+const NAME_PATTERNS = CLASSIFIER_RULES.filter((rule) => rule.source === 'name-pattern');
+
+function inference(rule: ClassifierRule, evidence: string): Inference {
+  return { category: rule.category, retryable: rule.retryable, evidence };
+}
+
+/** An HTTP status's meaning; weak statuses (500, 501, other 5xx) decide nothing. */
 function fromStatus(status: number): Inference | undefined {
-  const evidence = `HTTP ${status}`;
-  if ([408, 429, 502, 503, 504].includes(status)) return { category: 'TRANSIENT', retryable: true, evidence };
-  if (status === 400 || status === 422) return { category: 'VALIDATION', retryable: false, evidence };
-  if (status === 401 || status === 403) return { category: 'PERMISSION', retryable: false, evidence };
-  if (status === 404 || status === 410) return { category: 'NOT_FOUND', retryable: false, evidence };
-  if (status === 409) return { category: 'BUSINESS', retryable: false, evidence };
-  if (status === 500) return { category: 'UNKNOWN', retryable: false, evidence };
-  return undefined;
+  const rule = EXACT.get(status);
+  return rule && rule.source === 'http' && !rule.weak ? inference(rule, `HTTP ${status}`) : undefined;
 }
 
-const TYPE_RULES: ReadonlyArray<[RegExp, ErrorCategory, boolean]> = [
-  [/^(ZodError|ValidationError|SyntaxError|RangeError|TypeError)$|Validation|Invalid/, 'VALIDATION', false],
-  [/Timeout|Abort|RateLimit|Unavailable|Network|Connection|Transient/, 'TRANSIENT', true],
-  [/Forbidden|Unauthori[sz]ed|Permission|Auth|AccessDenied/, 'PERMISSION', false],
-  [/NotFound|Missing|NoSuch/, 'NOT_FOUND', false],
-  [/Policy|Business|Conflict|Limit/, 'BUSINESS', false],
-];
-
+/** An error class or name: exact names (`ZodError`, `AbortError`), then name patterns (`OrderNotFoundError`). */
 function fromTypeName(name: string): Inference | undefined {
-  for (const [pattern, category, retryable] of TYPE_RULES) {
-    if (pattern.test(name)) return { category, retryable, evidence: name };
-  }
-  return undefined;
+  const exact = EXACT.get(name);
+  if (exact && (exact.source === 'name' || exact.source === 'prisma') && !exact.weak) return inference(exact, name);
+  if (name === 'SyntaxError' || name === 'RangeError' || name === 'TypeError') return undefined;
+  const pattern = NAME_PATTERNS.find((rule) => rule.match instanceof RegExp && rule.match.test(name));
+  return pattern ? inference(pattern, name) : undefined;
 }
 
-const CODE_RULES: Record<string, [ErrorCategory, boolean]> = {
-  ECONNRESET: ['TRANSIENT', true],
-  ETIMEDOUT: ['TRANSIENT', true],
-  ECONNREFUSED: ['TRANSIENT', true],
-  EAI_AGAIN: ['TRANSIENT', true],
-  EPIPE: ['TRANSIENT', true],
-  EBUSY: ['TRANSIENT', true],
-  ENOENT: ['NOT_FOUND', false],
-  EACCES: ['PERMISSION', false],
-  EPERM: ['PERMISSION', false],
-};
+/** A code compared in a condition (`e.code === 'ENOENT'`, `'P2025'`, `'UND_ERR_SOCKET'`). */
+function fromCode(code: string): Inference | undefined {
+  const rule = EXACT.get(code);
+  if (!rule || rule.weak) return undefined;
+  return ['errno', 'code', 'prisma', 'sqlstate'].includes(rule.source) ? inference(rule, code) : undefined;
+}
 
-const WORDING_RULES: ReadonlyArray<[RegExp, ErrorCategory, boolean, string]> = [
-  [/timed? ?out|timeout/i, 'TRANSIENT', true, 'timed out'],
-  [/rate.?limit|too many requests|throttl/i, 'TRANSIENT', true, 'rate limit'],
-  [/unavailable|try again|temporar|unreachable|overloaded/i, 'TRANSIENT', true, 'unavailable'],
-  [
-    /not allowed|forbidden|permission|unauthori[sz]ed|access denied|not authori[sz]ed/i,
-    'PERMISSION',
-    false,
-    'not allowed',
-  ],
-  [/not found|does not exist|doesn't exist|no such|unknown (id|record|order|user)/i, 'NOT_FOUND', false, 'not found'],
-  [/limit exceeded|policy|not eligible|exceeds|already (refunded|cancell?ed|closed)/i, 'BUSINESS', false, 'policy'],
-  [/must be|must not|is required|invalid|expected|malformed/i, 'VALIDATION', false, 'must be'],
-];
-
-/** Category from the words of a message. */
+/** Category from the words of a message, read by the classifier (codes written in the text, then wording). */
 export function inferFromWording(text: string | undefined): Inference | undefined {
-  if (!text) return undefined;
-  for (const [pattern, category, retryable] of WORDING_RULES) {
-    const match = pattern.exec(text);
-    if (match) return { category, retryable, evidence: `"${match[0].toLowerCase()}"` };
-  }
-  return undefined;
+  if (!text || text.trim() === '') return undefined;
+  const classified = classifyText(text);
+  const evidence = classified.evidence[0];
+  if (classified.category === 'UNKNOWN' || evidence === undefined) return undefined;
+  return { category: classified.category, retryable: classified.isRetryable, evidence };
 }
 
 /** HTTP status literals compared in a condition, and numbers in `case` labels. */
@@ -106,12 +89,7 @@ function typeEvidenceIn(node: ts.Node): Inference | undefined {
       const inferred = fromTypeName(child.right.text);
       if (inferred) found = { ...inferred, evidence: `instanceof ${child.right.text}` };
     } else if (ts.isStringLiteralLike(child)) {
-      const rule = CODE_RULES[child.text];
-      if (rule) found = { category: rule[0], retryable: rule[1], evidence: child.text };
-      else if (/Error$/.test(child.text)) {
-        const inferred = fromTypeName(child.text);
-        if (inferred) found = inferred;
-      }
+      found = fromCode(child.text) ?? (/Error$|Exception$/.test(child.text) ? fromTypeName(child.text) : undefined);
     }
     if (!found) ts.forEachChild(child, visit);
   };
@@ -119,14 +97,17 @@ function typeEvidenceIn(node: ts.Node): Inference | undefined {
   return found;
 }
 
-/** The conditions that guard `node` within its function: if/else branches, ternaries and switch cases. */
-function guardingConditions(node: ts.Node): ts.Node[] {
+/**
+ * The conditions that guard `node` within its function: if/else branches, ternaries and switch cases.
+ * Only the branch taken when the condition holds counts: an `else` says the condition was false.
+ */
+export function guardingConditions(node: ts.Node): ts.Node[] {
   const conditions: ts.Node[] = [];
   let child: ts.Node = node;
   let current: ts.Node | undefined = node.parent;
   while (current && !isFunctionLike(current)) {
-    if (ts.isIfStatement(current) && child !== current.expression) conditions.push(current.expression);
-    if (ts.isConditionalExpression(current) && child !== current.condition) conditions.push(current.condition);
+    if (ts.isIfStatement(current) && child === current.thenStatement) conditions.push(current.expression);
+    if (ts.isConditionalExpression(current) && child === current.whenTrue) conditions.push(current.condition);
     if (ts.isCaseClause(current)) conditions.push(current.expression);
     child = current;
     current = current.parent;
@@ -134,9 +115,26 @@ function guardingConditions(node: ts.Node): ts.Node[] {
   return conditions;
 }
 
+/** Evidence in a thrown expression: its class (`new NotFoundError(…)`) and status arguments (`new HttpError(404)`). */
+function thrownEvidence(node: ts.Node): Inference | undefined {
+  if (!ts.isThrowStatement(node) || !node.expression) return undefined;
+  const thrown = node.expression;
+  if (!ts.isNewExpression(thrown) && !ts.isCallExpression(thrown)) return undefined;
+  if (ts.isIdentifier(thrown.expression) && thrown.expression.text !== 'Error') {
+    const inferred = fromTypeName(thrown.expression.text);
+    if (inferred) return inferred;
+  }
+  for (const arg of thrown.arguments ?? []) {
+    const status = ts.isNumericLiteral(arg) ? fromStatus(Number(arg.text)) : undefined;
+    if (status) return status;
+  }
+  return undefined;
+}
+
 /**
- * Infers from evidence around `node`: guarding status checks first, then error types and codes
- * tested in the enclosing conditions, then the thrown type, then the wording of `messages`.
+ * Infers from evidence around `node`: guarding status checks first, then error types and codes tested in
+ * the enclosing conditions, then the thrown type, then what the classifier reads in `messages`.
+ * Without evidence the result is UNKNOWN with no `evidence`: callers that can decide at run time do so.
  */
 export function inferEnvelope(node: ts.Node, messages: readonly (string | undefined)[] = []): Inference {
   const conditions = guardingConditions(node);
@@ -150,18 +148,8 @@ export function inferEnvelope(node: ts.Node, messages: readonly (string | undefi
     const inferred = typeEvidenceIn(condition);
     if (inferred) return inferred;
   }
-  if (ts.isThrowStatement(node) && node.expression) {
-    const thrown = node.expression;
-    if (ts.isNewExpression(thrown) && ts.isIdentifier(thrown.expression) && thrown.expression.text !== 'Error') {
-      const inferred = fromTypeName(thrown.expression.text);
-      if (inferred) return inferred;
-    }
-    const args: readonly ts.Expression[] = ts.isNewExpression(thrown) ? (thrown.arguments ?? []) : [];
-    for (const arg of args) {
-      const status = ts.isNumericLiteral(arg) ? fromStatus(Number(arg.text)) : undefined;
-      if (status) return status;
-    }
-  }
+  const thrown = thrownEvidence(node);
+  if (thrown) return thrown;
   for (const message of messages) {
     const inferred = inferFromWording(message);
     if (inferred) return inferred;
@@ -180,7 +168,125 @@ export function thrownMessage(statement: ts.ThrowStatement): string | undefined 
   return staticText(thrown);
 }
 
-/** The fix-title fragment describing an inference: `'TRANSIENT', isRetryable: true (HTTP 429)`. */
+/** The fix-title fragment describing an inference: ` (HTTP 429)`. */
 export function describeInference(inference: Inference): string {
   return inference.evidence ? ` (${inference.evidence})` : ' (no evidence in scope)';
+}
+
+/** Names a handler's input parameter binds: the destructured fields (`({ id, url })`), or the parameter (`args`). */
+function inputNames(handlerFn: FunctionLike): Set<string> {
+  const names = new Set<string>();
+  const add = (name: ts.BindingName): void => {
+    if (ts.isIdentifier(name)) names.add(name.text);
+    else for (const element of name.elements) if (!ts.isOmittedExpression(element)) add(element.name);
+  };
+  const first = handlerFn.parameters[0];
+  if (first) add(first.name);
+  return names;
+}
+
+/** Whether every identifier a condition reads is one of the tool's inputs (and it reads at least one). */
+function testsOnlyInput(condition: ts.Node, inputs: ReadonlySet<string>): boolean {
+  let readsInput = false;
+  let readsOther = false;
+  const visit = (node: ts.Node): void => {
+    if (readsOther) return;
+    if (ts.isPropertyAccessExpression(node)) {
+      visit(node.expression);
+      return;
+    }
+    if (isFunctionLike(node)) {
+      readsOther = true;
+      return;
+    }
+    if (ts.isIdentifier(node) && node.text !== 'undefined') {
+      if (inputs.has(node.text)) readsInput = true;
+      else readsOther = true;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(condition);
+  return readsInput && !readsOther;
+}
+
+/**
+ * The condition of the `if` whose branch answers at once with the envelope: the statement holding `node` is the
+ * branch itself or its first statement (`if (!id) return …`, `if (!id) { return … }`).
+ */
+function immediateGuard(node: ts.Node): ts.Expression | undefined {
+  let statement: ts.Node = node;
+  while (!ts.isStatement(statement) && statement.parent && !isFunctionLike(statement.parent)) {
+    statement = statement.parent;
+  }
+  const parent = statement.parent;
+  if (ts.isIfStatement(parent) && parent.thenStatement === statement) return parent.expression;
+  const block = ts.isBlock(parent) ? parent : undefined;
+  const owner = block?.parent;
+  if (block && owner && ts.isIfStatement(owner) && owner.thenStatement === block && block.statements[0] === statement) {
+    return owner.expression;
+  }
+  return undefined;
+}
+
+/** Whether a condition picks a branch by comparing with a string (`action === 'create'`): a dispatch, not a check. */
+function selectsByLiteral(condition: ts.Node): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isBinaryExpression(node) &&
+      [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(node.operatorToken.kind) &&
+      (ts.isStringLiteralLike(node.left) || ts.isStringLiteralLike(node.right))
+    ) {
+      found = true;
+    }
+    if (!found) ts.forEachChild(node, visit);
+  };
+  visit(condition);
+  return found;
+}
+
+const REFUSED_INPUT = /\b(unknown|unsupported|not supported|invalid|unrecognized|unrecognised)\b/i;
+
+/**
+ * Evidence that a failure is the caller's input, in a tool handler's own body: the innermost condition guarding
+ * the envelope reads only the tool's inputs (`if (end !== undefined && start === undefined) return …`), or a
+ * message names an input value it refuses (`Unknown action: ${action}`). Both say VALIDATION.
+ */
+export function inputEvidence(
+  node: ts.Node,
+  handlerFn: FunctionLike,
+  texts: readonly ts.Expression[],
+): Inference | undefined {
+  // In a catch clause the caught error knows better than the wording: the run-time classification decides.
+  if (enclosingFunction(node) !== handlerFn || enclosingCatch(node)) return undefined;
+  const inputs = inputNames(handlerFn);
+  if (inputs.size === 0) return undefined;
+  const retryable = defaultRetryable('VALIDATION');
+  const guard = immediateGuard(node);
+  if (guard && testsOnlyInput(guard, inputs) && !selectsByLiteral(guard)) {
+    return { category: 'VALIDATION', retryable, evidence: "a condition on the tool's input only" };
+  }
+  for (const text of texts) {
+    if (!ts.isTemplateExpression(text)) continue;
+    const literal = text.head.text + text.templateSpans.map((span) => ` ${span.literal.text}`).join('');
+    const refused = REFUSED_INPUT.exec(literal);
+    const namesInput = text.templateSpans.some((span) => testsOnlyInput(span.expression, inputs));
+    if (refused && namesInput) return { category: 'VALIDATION', retryable, evidence: `"${refused[1]}" input value` };
+  }
+  return undefined;
+}
+
+/**
+ * The function directly enclosing `node` when it is the callback of a `.tool(…)` or `.registerTool(…)` call, for
+ * registrations discovery cannot name (a computed tool name inside a configure function).
+ */
+export function toolCallbackOf(node: ts.Node): FunctionLike | undefined {
+  const fn = enclosingFunction(node);
+  const call = fn?.parent;
+  if (!fn || !call || !ts.isCallExpression(call) || !call.arguments.some((argument) => argument === fn)) {
+    return undefined;
+  }
+  const callee = call.expression;
+  return ts.isPropertyAccessExpression(callee) && /^(tool|registerTool)$/.test(callee.name.text) ? fn : undefined;
 }

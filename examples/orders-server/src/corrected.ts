@@ -17,6 +17,14 @@ import { DatabaseTimeoutError, PaymentsUpstreamError, REFUND_POLICY_LIMIT_CENTS,
 const server = new McpServer({ name: 'orders-corrected', version: '1.0.0' });
 
 const orderStatus = z.enum(['placed', 'shipped', 'delivered', 'cancelled']);
+const orderRecord = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  status: orderStatus,
+  totalCents: z.number().int(),
+  currency: z.literal('EUR'),
+  placedAt: z.string(),
+});
 
 /** The envelope for a failed order-database call; the raw error goes to the operator's log only. */
 function databaseFailure(error: unknown, action: string): CallToolResult {
@@ -82,16 +90,22 @@ server.registerTool(
   {
     description: "List a customer's orders, newest first, optionally only those with one status.",
     inputSchema: { customerId: z.string().min(1), status: orderStatus.optional() },
+    outputSchema: { orders: z.array(orderRecord) },
   },
   async ({ customerId, status }) => {
     try {
       const orders = await store.listOrders(customerId, status);
       if (orders.length === 0) {
         const which = status ? `${status} orders` : 'orders';
-        return { isError: false, content: [{ type: 'text', text: `No ${which} found for customer ${customerId}.` }] };
+        return {
+          isError: false,
+          structuredContent: { orders },
+          content: [{ type: 'text', text: `No ${which} found for customer ${customerId}.` }],
+        };
       }
-      return { content: [{ type: 'text', text: JSON.stringify(orders) }] };
+      return { structuredContent: { orders }, content: [{ type: 'text', text: JSON.stringify(orders) }] };
     } catch (error) {
+      // An error result carries no structuredContent: clients validate it against the outputSchema.
       return databaseFailure(error, `list the orders of customer ${customerId}`);
     }
   },

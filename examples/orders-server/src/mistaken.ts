@@ -13,6 +13,14 @@ import { type Order, REFUND_POLICY_LIMIT_CENTS, formatCents, store } from './sto
 const server = new McpServer({ name: 'orders-mistaken', version: '1.0.0' });
 
 const orderStatus = z.enum(['placed', 'shipped', 'delivered', 'cancelled']);
+const orderRecord = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  status: orderStatus,
+  totalCents: z.number().int(),
+  currency: z.literal('EUR'),
+  placedAt: z.string(),
+});
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,6 +47,7 @@ server.registerTool(
   {
     description: "List a customer's orders, newest first, optionally only those with one status.",
     inputSchema: { customerId: z.string().min(1), status: orderStatus.optional() },
+    outputSchema: { orders: z.array(orderRecord) },
   },
   async ({ customerId, status }) => {
     try {
@@ -49,12 +58,13 @@ server.registerTool(
           content: [{ type: 'text', text: 'No orders found.' }],
         };
       }
-      return { content: [{ type: 'text', text: JSON.stringify(orders) }] };
+      return { structuredContent: { orders }, content: [{ type: 'text', text: JSON.stringify(orders) }] };
     } catch (err) {
       return {
         isError: true,
         errorCategory: 'TRANSIENT',
         isRetryable: true,
+        structuredContent: { errorCategory: 'TRANSIENT', isRetryable: true }, // mistake: error-structured-content-with-output-schema
         content: [{ type: 'text', text: `[TRANSIENT, retryable] Could not list orders: ${String(err)}` }], // mistake: leaked-internals
       };
     }

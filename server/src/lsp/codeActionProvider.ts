@@ -5,9 +5,13 @@ import {
   type CodeActionParams,
   type Diagnostic,
   type TextEdit,
+  type WorkspaceEdit,
 } from 'vscode-languageserver/node';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { fixAll, DISABLE_NEXT_LINE, type Finding, type OffsetEdit } from '../../../engine/src';
+import { fixAll, DISABLE_NEXT_LINE, type CreatedFile, type Finding, type OffsetEdit } from '../../../engine/src';
 import type { DocumentAnalysis } from './analysisService';
 import { DIAGNOSTIC_SOURCE, isDiagnosticData } from './diagnosticsProvider';
 
@@ -17,6 +21,34 @@ function toTextEdit(document: TextDocument, edit: OffsetEdit): TextEdit {
   return {
     range: { start: document.positionAt(edit.start), end: document.positionAt(edit.end) },
     newText: edit.newText,
+  };
+}
+
+/**
+ * The edit of a fix: its text edits, and, when it relies on a file that does not exist yet (the tool-errors
+ * helper), a CreateFile and the file's text before them.
+ */
+export function workspaceEditFor(
+  document: TextDocument,
+  edits: readonly OffsetEdit[],
+  createFiles: readonly CreatedFile[] = [],
+): WorkspaceEdit {
+  const textEdits = edits.map((edit) => toTextEdit(document, edit));
+  const absent = createFiles.filter((file) => path.isAbsolute(file.path) && !fs.existsSync(file.path));
+  if (absent.length === 0) return { changes: { [document.uri]: textEdits } };
+  const creations = absent.flatMap((file) => {
+    const uri = pathToFileURL(file.path).href;
+    const start = { line: 0, character: 0 };
+    return [
+      { kind: 'create' as const, uri, options: { ignoreIfExists: true } },
+      { textDocument: { uri, version: null }, edits: [{ range: { start, end: start }, newText: file.text }] },
+    ];
+  });
+  return {
+    documentChanges: [
+      ...creations,
+      { textDocument: { uri: document.uri, version: document.version }, edits: textEdits },
+    ],
   };
 }
 
@@ -91,7 +123,7 @@ export function fixAllAction(
   return {
     title: `Fix all mcp-envelope problems (${result.applied.length})`,
     kind: FIX_ALL_KIND,
-    edit: { changes: { [document.uri]: [toTextEdit(document, minimalEdit(before, result.text))] } },
+    edit: workspaceEditFor(document, [minimalEdit(before, result.text)], result.createFiles),
   };
 }
 
@@ -133,7 +165,7 @@ export function provideCodeActions(
         kind: CodeActionKind.QuickFix,
         diagnostics: [diagnostic],
         isPreferred: fix.preferred,
-        edit: { changes: { [document.uri]: fix.edits.map((edit) => toTextEdit(document, edit)) } },
+        edit: workspaceEditFor(document, fix.edits, fix.createFile ? [fix.createFile] : []),
       });
     }
     actions.push(disableAction(document, diagnostic, finding.check));

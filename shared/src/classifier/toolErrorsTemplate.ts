@@ -12,7 +12,7 @@ export const TOOL_ERRORS_HELPER_PATH = 'src/toolErrors.ts';
 export const TOOL_ERRORS_HELPER_SOURCE = String.raw`/**
  * Tool errors an agent can recover from. Written by MCP Envelope; this file is yours: edit it freely.
  * It has no imports and no run-time dependency on MCP Envelope. In a tool handler:
- *   catch (error) { return toolError(error, 'read_file'); }
+ *   catch (error) { return toolError(error, 'read_file', 'Could not read ' + file); } // the message is optional
  * It reads the SDK's own phrases, the error's code and name, Retry-After, HTTP status, JSON-RPC code, then wording.
  */
 
@@ -169,11 +169,12 @@ function classify(error: unknown): ErrorClassification {
   return { errorCategory, isRetryable, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), reason };
 }
 
-/** An MCP tool result for a caught error: the facts first in the text (for the model), and as fields. */
-export function toolError(error: unknown, operation: string): ToolErrorResult {
+/** A tool result for a caught error: facts first in the text and as fields; your message replaces "… failed". */
+export function toolError(error: unknown, operation: string, message?: string): ToolErrorResult {
   const { reason, ...facts } = classifyError(error);
   const retry = facts.isRetryable ? 'retryable' : 'not retryable';
-  const text = '[' + facts.errorCategory + ', ' + retry + '] ' + operation + ' failed: ' + reason;
+  const said = (typeof message === 'string' ? reasonOf(undefined, message).trim() : '') || operation + ' failed';
+  const text = '[' + facts.errorCategory + ', ' + retry + '] ' + said + (said.includes(reason) ? '' : ': ' + reason);
   return { isError: true, content: [{ type: 'text', text }], ...facts };
 }
 `;

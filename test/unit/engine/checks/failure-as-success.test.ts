@@ -4,9 +4,12 @@ import { findingsOf, runCheckTable } from './checkTester';
 
 const header = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\n`;
 
+/** The header of a fixed file: the helper's import after the last import. */
+const fixedHeader = header.replace('\n', `\nimport { toolError } from './toolErrors.js';\n`);
+
 const searchFixed =
-  header +
-  `server.registerTool('search_orders', {}, async ({ customerId }) => {\n  try {\n    return { content: [{ type: 'text', text: JSON.stringify(await db.orders(customerId)) }] };\n  } catch (error) {\n    return {\n      isError: true,\n      errorCategory: 'UNKNOWN',\n      isRetryable: false,\n      content: [{ type: 'text', text: \`[UNKNOWN, not retryable] search_orders failed: \${error instanceof Error ? error.message : 'unexpected failure'}\` }],\n    };\n  }\n});`;
+  fixedHeader +
+  `server.registerTool('search_orders', {}, async ({ customerId }) => {\n  try {\n    return { content: [{ type: 'text', text: JSON.stringify(await db.orders(customerId)) }] };\n  } catch (error) {\n    return toolError(error, 'search_orders');\n  }\n});`;
 
 runCheckTable('failure-as-success', {
   valid: [
@@ -44,7 +47,7 @@ runCheckTable('failure-as-success', {
         header +
         `server.registerTool('search_orders', {}, async ({ customerId }) => {\n  try {\n    return { content: [{ type: 'text', text: JSON.stringify(await db.orders(customerId)) }] };\n  } catch (error) {\n    return {\n      content: [{ type: 'text', text: 'No orders found' }],\n    };\n  }\n});`,
       errors: [{ line: 6, column: 5, endLine: 6, endColumn: 18, messageId: 'catchReturnsData' }],
-      fixTitle: /errorCategory 'UNKNOWN', isRetryable: false \(no evidence in scope\)/,
+      fixTitle: /^Return toolError\(error, 'search_orders'\): the category is read from the caught error at run time$/,
       output: searchFixed,
     },
     {
@@ -95,8 +98,8 @@ runCheckTable('failure-as-success', {
         `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [] };\n  }\n  // mcp-envelope-disable-next-line failure-as-success\n  catch (e) {\n    return { content: [] };\n  }\n});\nserver.registerTool('b', {}, async () => {\n  try {\n    return { content: [] };\n  } catch (e) {\n    return { content: [] };\n  }\n});`,
       errors: [{ line: 15, column: 5, messageId: 'catchReturnsData' }],
       output:
-        header +
-        `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [] };\n  }\n  // mcp-envelope-disable-next-line failure-as-success\n  catch (e) {\n    return { content: [] };\n  }\n});\nserver.registerTool('b', {}, async () => {\n  try {\n    return { content: [] };\n  } catch (e) {\n    return {\n      isError: true,\n      errorCategory: 'UNKNOWN',\n      isRetryable: false,\n      content: [{ type: 'text', text: \`[UNKNOWN, not retryable] b failed: \${e instanceof Error ? e.message : 'unexpected failure'}\` }],\n    };\n  }\n});`,
+        fixedHeader +
+        `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [] };\n  }\n  // mcp-envelope-disable-next-line failure-as-success\n  catch (e) {\n    return { content: [] };\n  }\n});\nserver.registerTool('b', {}, async () => {\n  try {\n    return { content: [] };\n  } catch (e) {\n    return toolError(e, 'b');\n  }\n});`,
     },
   ],
 });

@@ -134,7 +134,7 @@ runCheckTable('missing-error-category', {
       name: 'conditional isError, category from the wording',
       code: `const r = { isError: !allowed, content: [{ type: 'text', text: 'permission denied for user 7' }] };`,
       errors: [{ line: 1, column: 13, endColumn: 30, messageId: 'missingErrorCategory' }],
-      fixTitle: /^Add errorCategory: 'PERMISSION' \("permission"\)$/,
+      fixTitle: /^Add errorCategory: 'PERMISSION' \("permission denied"\)$/,
       output: `const r = { isError: !allowed, content: [{ type: 'text', text: 'permission denied for user 7' }], errorCategory: 'PERMISSION' };`,
     },
     {
@@ -170,10 +170,108 @@ runCheckTable('missing-error-category', {
         `}`,
       ].join('\n'),
       errors: [{ line: 2, column: 12, messageId: 'missingErrorCategory' }],
-      fixTitle: /no evidence in scope/,
+      fixTitle: /^Add errorCategory: classifyError\(message\)\.errorCategory \(read from the message at run time\)$/,
       output: [
+        `import { classifyError } from './toolErrors.js';`,
+        ``,
         `function failure(message: string) {`,
-        `  return { isError: true, content: [{ type: 'text' as const, text: message }], errorCategory: 'UNKNOWN', };`,
+        `  return { isError: true, content: [{ type: 'text' as const, text: message }], errorCategory: classifyError(message).errorCategory, };`,
+        `}`,
+      ].join('\n'),
+    },
+    ...[
+      {
+        name: "a guard that reads only the tool's input: VALIDATION",
+        body: [
+          `  if (end !== undefined && start === undefined) {`,
+          `    return { isError: true, content: [{ type: 'text', text: 'end needs start' }]%FIELD% };`,
+          `  }`,
+          `  return { content: [] };`,
+        ],
+        evidence: "a condition on the tool's input only",
+        category: 'VALIDATION',
+      },
+      {
+        name: 'a message that refuses an input value (the fallthrough of a dispatcher): VALIDATION',
+        body: [
+          `  if (action === 'list') return { content: [] };`,
+          `  return { isError: true, content: [{ type: 'text', text: \`Unknown action: \${action}\` }]%FIELD% };`,
+        ],
+        evidence: '"Unknown" input value',
+        category: 'VALIDATION',
+      },
+      {
+        name: 'a guard on a value the handler loaded is not about the input: no evidence',
+        body: [
+          `  const order = await store.find(start);`,
+          `  if (!order) {`,
+          `    return { isError: true, content: [{ type: 'text', text: \`Nothing for \${start}\` }]%FIELD% };`,
+          `  }`,
+          `  return { content: [] };`,
+        ],
+        evidence: 'no evidence in scope',
+        category: 'UNKNOWN',
+      },
+    ].map(({ name, body, evidence, category }) => {
+      const at = body.findIndex((line) => line.includes('%FIELD%'));
+      const file = (field: string): string =>
+        [
+          `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+          `const server = new McpServer({ name: 's', version: '1' });`,
+          `server.registerTool('range', {}, async ({ start, end, action }) => {`,
+          ...body.map((line) => line.replace('%FIELD%', field)),
+          `});`,
+        ].join('\n');
+      return {
+        name,
+        code: file(''),
+        errors: [{ line: at + 4, column: body[at].indexOf('isError') + 1, messageId: 'missingErrorCategory' }],
+        fixTitle: new RegExp(`^Add errorCategory: '${category}' \\(${evidence.replace(/[()]/g, '\\$&')}\\)$`),
+        output: file(`, errorCategory: '${category}'`),
+      };
+    }),
+    {
+      name: 'a failed HTTP response in scope (!res.ok) decides at run time from its status',
+      code: [
+        `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+        `const server = new McpServer({ name: 's', version: '1' });`,
+        `server.registerTool('add_origin', {}, async ({ url }) => {`,
+        `  const res = await fetch(api, { method: 'POST', body: url });`,
+        `  if (!res.ok) {`,
+        `    return { isError: true, isRetryable: false, content: [{ type: 'text', text: \`Failed to add origin (\${res.status})\` }] };`,
+        `  }`,
+        `  return { content: [{ type: 'text', text: 'added' }] };`,
+        `});`,
+      ].join('\n'),
+      errors: [{ line: 6, column: 14, messageId: 'missingErrorCategory' }],
+      fixTitle: /^Add errorCategory: classifyError\(res\)\.errorCategory \(read from the HTTP response at run time\)$/,
+      output: [
+        `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+        `import { classifyError } from './toolErrors.js';`,
+        `const server = new McpServer({ name: 's', version: '1' });`,
+        `server.registerTool('add_origin', {}, async ({ url }) => {`,
+        `  const res = await fetch(api, { method: 'POST', body: url });`,
+        `  if (!res.ok) {`,
+        `    return { isError: true, isRetryable: false, content: [{ type: 'text', text: \`Failed to add origin (\${res.status})\` }], errorCategory: classifyError(res).errorCategory };`,
+        `  }`,
+        `  return { content: [{ type: 'text', text: 'added' }] };`,
+        `});`,
+      ].join('\n'),
+    },
+    {
+      name: "an order's .status compared with a word is not an HTTP response: no evidence, UNKNOWN",
+      code: [
+        `function refuse(order: { status: string }) {`,
+        `  if (order.status !== 'placed') return { isError: true, isRetryable: false, content: [{ type: 'text', text: \`Order is \${order.status}\` }] };`,
+        `  return undefined;`,
+        `}`,
+      ].join('\n'),
+      errors: [{ line: 2, column: 43, messageId: 'missingErrorCategory' }],
+      fixTitle: /^Add errorCategory: 'UNKNOWN' \(no evidence in scope\)$/,
+      output: [
+        `function refuse(order: { status: string }) {`,
+        `  if (order.status !== 'placed') return { isError: true, isRetryable: false, content: [{ type: 'text', text: \`Order is \${order.status}\` }], errorCategory: 'UNKNOWN' };`,
+        `  return undefined;`,
         `}`,
       ].join('\n'),
     },

@@ -63,7 +63,7 @@ runCheckTable('protocol-error-for-execution-failure', {
         header +
         `server.tool('delete_repo', 'Delete', async ({ repo }) => {\n  if (!(await canDelete(repo))) throw new McpError(ErrorCode.InternalError, \`Permission denied for \${repo}\`);\n  return { content: [] };\n});`,
       errors: [{ line: 5, column: 33, messageId: 'protocolErrorForToolFailure' }],
-      fixTitle: /'PERMISSION', isRetryable: false \("permission"\)/,
+      fixTitle: /'PERMISSION', isRetryable: false \("permission denied"\)/,
       output:
         header +
         `server.tool('delete_repo', 'Delete', async ({ repo }) => {\n  if (!(await canDelete(repo))) return {\n    isError: true,\n    errorCategory: 'PERMISSION',\n    isRetryable: false,\n    content: [{ type: 'text', text: \`[PERMISSION, not retryable] Permission denied for \${repo}\` }],\n  };\n  return { content: [] };\n});`,

@@ -1,6 +1,8 @@
 import { runCheckTable } from './checkTester';
 
 const header = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\n`;
+/** The header of a fixed file: the helper's import after the last import. */
+const fixedHeader = header.replace('\n', `\nimport { toolError } from './toolErrors.js';\n`);
 
 runCheckTable('throw-in-handler', {
   valid: [
@@ -23,6 +25,45 @@ runCheckTable('throw-in-handler', {
     },
   ],
   invalid: [
+    ...['{ inputSchema: {} }', '{ outputSchema: { id: z.string() } }'].map((config) => {
+      const withSchema = config.includes('outputSchema');
+      const handler = (returned: string): string =>
+        `server.registerTool('get_order', ${config}, async ({ id }) => {\n  if (!id) ${returned}\n  return { content: [] };\n});`;
+      const facts = `errorCategory: 'VALIDATION',\n    isRetryable: false,`;
+      const text = `content: [{ type: 'text', text: '[VALIDATION, not retryable] id must be given' }],`;
+      return {
+        name: `envelope style structured, ${withSchema ? 'a tool with an outputSchema: the facts go to the top level' : 'no outputSchema: structuredContent'}`,
+        settings: { envelopeStyle: 'structured' as const },
+        code: header + handler(`throw new Error('id must be given');`),
+        errors: [{ line: 4, column: 12, messageId: 'uncaughtThrow' }],
+        output:
+          header +
+          handler(
+            withSchema
+              ? `return {\n    isError: true,\n    ${facts}\n    ${text}\n  };`
+              : `return {\n    isError: true,\n    structuredContent: { errorCategory: 'VALIDATION', isRetryable: false },\n    ${text}\n  };`,
+          ),
+      };
+    }),
+    ...['`Could not load issue ${id} from the tracker`', "'Something went wrong'", '`Failed: ${String(e)}`'].map(
+      (message, index) => {
+        const handler = (last: string): string =>
+          `server.registerTool('get_issue', {}, async ({ id }) => {\n  try {\n    return { content: [{ type: 'text', text: await tracker.issue(id) }] };\n  } catch (e) {\n    ${last}\n  }\n});`;
+        // Only the first message is the author's own words: the second is generic, the third only the error's text.
+        const kept = index === 0;
+        return {
+          name: `a throw in the catch becomes toolError(e, 'get_issue'${kept ? ', <message>' : ''}): ${message}`,
+          code: header + handler(`throw new Error(${message}, { cause: e });`),
+          errors: [{ line: 7, column: 5, messageId: 'uncaughtThrow' }],
+          fixTitle: kept
+            ? /^Return toolError\(e, 'get_issue', …\) keeping your message: the category is read from the caught error at run time$/
+            : /^Return toolError\(e, 'get_issue'\): the category is read from the caught error at run time$/,
+          output:
+            fixedHeader +
+            handler(kept ? `return toolError(e, 'get_issue', ${message});` : `return toolError(e, 'get_issue');`),
+        };
+      },
+    ),
     {
       name: 'throw in a registerTool handler becomes a return with inferred category',
       code:
@@ -52,8 +93,8 @@ runCheckTable('throw-in-handler', {
         "function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  load();\n  const sql = `select *\n  from t`;\n  return { content: [{ type: 'text', text: sql }] };\n});",
       errors: [{ line: 4, column: 3, messageId: 'uncaughtThrow' }],
       output:
-        header +
-        "function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  try {\n    load();\n    const sql = `select *\n  from t`;\n    return { content: [{ type: 'text', text: sql }] };\n  } catch (error) {\n    return {\n      isError: true,\n      errorCategory: 'UNKNOWN',\n      isRetryable: false,\n      content: [{ type: 'text', text: `[UNKNOWN, not retryable] t failed: ${error instanceof Error ? error.message : 'unexpected failure'}` }],\n    };\n  }\n});",
+        fixedHeader +
+        "function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  try {\n    load();\n    const sql = `select *\n  from t`;\n    return { content: [{ type: 'text', text: sql }] };\n  } catch (error) {\n    return toolError(error, 't');\n  }\n});",
     },
     {
       name: 'throw in a same-file helper: wrap the handler',
@@ -62,8 +103,8 @@ runCheckTable('throw-in-handler', {
         `function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  load();\n  return { content: [] };\n});`,
       errors: [{ line: 4, column: 3, messageId: 'uncaughtThrow' }],
       output:
-        header +
-        `function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  try {\n    load();\n    return { content: [] };\n  } catch (error) {\n    return {\n      isError: true,\n      errorCategory: 'UNKNOWN',\n      isRetryable: false,\n      content: [{ type: 'text', text: \`[UNKNOWN, not retryable] t failed: \${error instanceof Error ? error.message : 'unexpected failure'}\` }],\n    };\n  }\n});`,
+        fixedHeader +
+        `function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  try {\n    load();\n    return { content: [] };\n  } catch (error) {\n    return toolError(error, 't');\n  }\n});`,
     },
   ],
 });

@@ -7,15 +7,13 @@ const header = [
   `const server = new McpServer({ name: 's', version: '1' });`,
 ];
 const lines = (...body: string[]): string => [...header, ...body].join('\n');
+/** A fixed file: the helper's import after the last import. */
+const fixed = (...body: string[]): string =>
+  [header[0], `import { toolError } from './toolErrors.js';`, ...header.slice(1), ...body].join('\n');
 
 const catchUnknown = (indent: string, what: string): string[] => [
   `${indent}} catch (error) {`,
-  `${indent}  return {`,
-  `${indent}    isError: true,`,
-  `${indent}    errorCategory: 'UNKNOWN',`,
-  `${indent}    isRetryable: false,`,
-  `${indent}    content: [{ type: 'text', text: \`[UNKNOWN, not retryable] ${what} failed: \${error instanceof Error ? error.message : 'unexpected failure'}\` }],`,
-  `${indent}  };`,
+  `${indent}  return toolError(error, '${what}');`,
   `${indent}}`,
 ];
 
@@ -25,7 +23,7 @@ const fetchHandler = lines(
   `  return { content: [{ type: 'text', text: await res.text() }] };`,
   `});`,
 );
-const fetchHandlerFixed = lines(
+const fetchHandlerFixed = fixed(
   `server.registerTool('get_order', {}, async ({ id }) => {`,
   `  try {`,
   `    const res = await fetch(\`https://api.example/orders/\${id}\`);`,
@@ -227,7 +225,7 @@ runCheckTable('unguarded-handler', {
           data: { site: 'schema.parse(…)' },
         },
       ],
-      output: lines(
+      output: fixed(
         `server.server.setRequestHandler(CallToolRequestSchema, async function (request) {`,
         `  try {`,
         `    const input = schema.parse(request.params.arguments);`,
@@ -236,7 +234,7 @@ runCheckTable('unguarded-handler', {
         `    } catch (error) {`,
         `      return { isError: true, errorCategory: 'UNKNOWN', isRetryable: false, content: [{ type: 'text', text: 'run failed' }] };`,
         `    }`,
-        ...catchUnknown('  ', 'The tool'),
+        ...catchUnknown('  ', 'the tool call'),
         `});`,
       ),
     },
@@ -244,7 +242,7 @@ runCheckTable('unguarded-handler', {
       name: 'expression body returning a promise: the fix awaits it so the catch sees the rejection',
       code: lines(`server.tool('search', async ({ q }) => search(q));`),
       errors: [{ line: 3, column: 23, endColumn: 39, messageId: 'unguarded', data: { site: 'search(…)' } }],
-      output: lines(
+      output: fixed(
         `server.tool('search', async ({ q }) => {`,
         `  try {`,
         `    return await search(q);`,
@@ -267,7 +265,7 @@ runCheckTable('unguarded-handler', {
       errors: [
         { line: 6, column: 8, endLine: 6, endColumn: 56, messageId: 'unguarded', data: { site: 'parseBody(…)' } },
       ],
-      output: lines(
+      output: fixed(
         `function parseBody(raw: string) {`,
         `  return JSON.parse(raw);`,
         `}`,
@@ -294,7 +292,7 @@ runCheckTable('unguarded-handler', {
       suggestions: [
         {
           title: /^Wrap the handler body in try\/catch returning structured errors$/,
-          output: lines(
+          output: fixed(
             `server.tool('get', async ({ id }) => {`,
             `  try {`,
             `    const order = await store.find(id);`,
@@ -322,7 +320,7 @@ runCheckTable('unguarded-handler', {
         `});`,
       ),
       errors: [{ line: 10, column: 23, endColumn: 39, messageId: 'unguarded', data: { site: 'for await (…)' } }],
-      output: lines(
+      output: fixed(
         `async function rows(q: string) {`,
         `  try {`,
         `    return await db.query(q);`,
@@ -364,7 +362,7 @@ runCheckTable('unguarded-handler', {
           },
         },
       ],
-      output: lines(
+      output: fixed(
         `async function loadUser(id: string) {`,
         `  const rows = await db.query('select * from users where id = $1', [id]);`,
         `  return rows[0];`,
@@ -396,7 +394,7 @@ runCheckTable('unguarded-handler', {
           data: { site: /^await supabase\.from\('orders'\)/, evidence: /Not counted: `toolResult\(…\)`/ },
         },
       ],
-      output: lines(
+      output: fixed(
         `server.registerTool('list_orders', {}, async ({ customer }) => {`,
         `  try {`,
         `    if (!customer) return toolResult('customer is required', true);`,
@@ -425,7 +423,7 @@ runCheckTable('unguarded-handler', {
           data: { site: 'await fetch(…)', evidence: /Not counted: `errorResult\(…\)`/ },
         },
       ],
-      output: lines(
+      output: fixed(
         `server.registerTool('status', {}, async ({ url }) => {`,
         `  try {`,
         `    if (!url.startsWith('https://')) return errorResult('only https URLs can be checked');`,
@@ -442,7 +440,7 @@ runCheckTable('unguarded-handler', {
         `server.tool('echo', ({ raw }) => ({ content: [{ type: 'text', text: \`\${JSON.parse(raw).name}\` }] }));`,
       ),
       errors: [{ line: 3, column: 21, endColumn: 33, messageId: 'unguarded', data: { site: 'JSON.parse(…)' } }],
-      output: lines(
+      output: fixed(
         `server.tool('echo', ({ raw }) => {`,
         `  try {`,
         `    return ({ content: [{ type: 'text', text: \`\${JSON.parse(raw).name}\` }] });`,
@@ -459,7 +457,7 @@ runCheckTable('unguarded-handler', {
         `});`,
       ),
       errors: [{ line: 3, column: 21, endColumn: 34, messageId: 'unguarded', data: { site: 'new URL(…)' } }],
-      output: lines(
+      output: fixed(
         `server.tool('open', ({ href }) => {`,
         `  try {`,
         `    const url = new URL(href);`,

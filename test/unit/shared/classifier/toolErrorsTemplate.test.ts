@@ -21,6 +21,7 @@ interface HelperModule {
   toolError(
     error: unknown,
     operation: string,
+    message?: string,
   ): { isError: true; content: [{ type: 'text'; text: string }]; errorCategory: ErrorCategory; isRetryable: boolean };
 }
 
@@ -66,7 +67,10 @@ void describe('tool-errors helper template', () => {
   void it('is self-contained, owned by the user, short, and formatted as Prettier writes it', async () => {
     assert.doesNotMatch(TOOL_ERRORS_HELPER_SOURCE, /^\s*import\s|require\(/m);
     assert.match(TOOL_ERRORS_HELPER_SOURCE, /Written by MCP Envelope; this file is yours/);
-    assert.match(TOOL_ERRORS_HELPER_SOURCE, /export function toolError\(error: unknown, operation: string\)/);
+    assert.match(
+      TOOL_ERRORS_HELPER_SOURCE,
+      /export function toolError\(error: unknown, operation: string, message\?: string\)/,
+    );
     assert.match(TOOL_ERRORS_HELPER_SOURCE, /export function classifyError\(error: unknown\)/);
     assert.equal(TOOL_ERRORS_HELPER_PATH, 'src/toolErrors.ts');
     const lines = TOOL_ERRORS_HELPER_SOURCE.split('\n');
@@ -119,6 +123,33 @@ void describe('tool-errors helper template', () => {
     assert.equal(result.isRetryable, false);
     assert.match(result.content[0].text, /^\[NOT_FOUND, not retryable\] read_file failed: /);
     assert.ok(!result.content[0].text.includes('/srv/data'), result.content[0].text);
+  });
+
+  void it("keeps the author's own message in place of '<operation> failed', the reason after it once", () => {
+    const timeout = Object.assign(new Error('connect ETIMEDOUT 10.0.0.7:443'), { code: 'ETIMEDOUT' });
+    const cases: { message: string | undefined; text: string }[] = [
+      {
+        message: 'Could not load issue 42 from the tracker',
+        text: '[TRANSIENT, retryable] Could not load issue 42 from the tracker: connect ETIMEDOUT 10.0.0.7:443',
+      },
+      {
+        // The author's message already carries the error's text: it is not repeated.
+        message: 'Tracker request failed: connect ETIMEDOUT 10.0.0.7:443',
+        text: '[TRANSIENT, retryable] Tracker request failed: connect ETIMEDOUT 10.0.0.7:443',
+      },
+      {
+        // Credentials and paths in the author's message are hidden like those in the error's.
+        message: 'Upload of /home/ana/report.pdf with token=s3cr3t failed',
+        text: '[TRANSIENT, retryable] Upload of <path> with token=[redacted] failed: connect ETIMEDOUT 10.0.0.7:443',
+      },
+      { message: '   ', text: '[TRANSIENT, retryable] get_issue failed: connect ETIMEDOUT 10.0.0.7:443' },
+      { message: undefined, text: '[TRANSIENT, retryable] get_issue failed: connect ETIMEDOUT 10.0.0.7:443' },
+    ];
+    for (const { message, text } of cases) {
+      const result = helper.toolError(timeout, 'get_issue', message);
+      assert.equal(result.content[0].text, text);
+      assert.equal(result.errorCategory, 'TRANSIENT');
+    }
   });
 
   void it('reads Retry-After seconds and names zod fields', () => {

@@ -124,6 +124,24 @@ void describe('envelope snippets', () => {
     }
   }
 
+  void it('no snippet writes structuredContent on an error (SDK 1.x clients validate it against an outputSchema)', () => {
+    for (const language of SNIPPET_LANGUAGES) {
+      let seen = 0;
+      for (const snippet of snippetCatalog(language)) {
+        const sourceFile = parseSource(`snippet.${language === 'typescript' ? 'ts' : 'js'}`, snippet.expanded);
+        for (const envelope of findErrorEnvelopes(sourceFile)) {
+          assert.equal(envelope.structuredContent, undefined, `${language} ${snippet.prefix}`);
+          assert.ok(
+            !/\bstructuredContent\b/.test(envelope.object.getText(sourceFile)),
+            `${language} ${snippet.prefix}`,
+          );
+          seen++;
+        }
+      }
+      assert.ok(seen >= ERROR_CATEGORIES.length, `${language}: an error envelope per category was checked (${seen})`);
+    }
+  });
+
   void it('TRANSIENT is retryable with retryAfterMs; VALIDATION, PERMISSION and BUSINESS are not retryable', () => {
     for (const snippet of envelopes) {
       const { sourceFile } = firstObject(snippet.expanded);

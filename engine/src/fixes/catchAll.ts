@@ -1,0 +1,218 @@
+/**
+ * Fixes for places where a caught error is in hand: when no static evidence decides the category, the fix
+ * lets the error decide at run time through the project's tool-errors helper (`toolError(error, 'op')`,
+ * `classifyError(error)`) instead of writing a hard-coded UNKNOWN. Static evidence, when certain, still
+ * wins and is written as a literal; the helper is used only in TypeScript files.
+ */
+import ts from 'typescript';
+import { renderEnvelope } from '../../../shared/src/envelopeStyle';
+import { isGenericMessage } from '../checks/generic-error-message';
+import { enclosingCatch, enclosingFunction, staticText, unwrapExpression, walk } from '../parse/syntax';
+import type { AnalysisContext, Fix } from '../types';
+import { type FixEdits, canUseHelper, envelopeStyleAt, helperCall, specFrom, throwToReturn } from './edits';
+import { type Inference, describeInference, guardingConditions } from './inference';
+import { CLASSIFY_ERROR_FUNCTION, useHelper } from './toolErrorsHelper';
+
+/** The name a catch clause around `node` (in the same function) binds, when it binds an identifier. */
+export function caughtName(node: ts.Node): string | undefined {
+  const clause = enclosingCatch(node);
+  if (clause) {
+    const name = clause.variableDeclaration?.name;
+    return name && ts.isIdentifier(name) ? name.text : undefined;
+  }
+  // An error-answer builder (`function errorResult(error: unknown) { return { isError: true, … } }`).
+  const parameter = enclosingFunction(node)?.parameters.find(
+    (p) => ts.isIdentifier(p.name) && /^(e|err|error|ex|exception|cause)$/.test(p.name.text),
+  );
+  return parameter && ts.isIdentifier(parameter.name) ? parameter.name.text : undefined;
+}
+
+/** Whether `node` mentions the identifier `name` (outside nested functions' own parameters, simply by text). */
+function mentions(node: ts.Node, name: string): boolean {
+  let found = false;
+  walk(node, (child) => {
+    if (found) return false;
+    if (ts.isIdentifier(child) && child.text === name) found = true;
+  });
+  return found || (ts.isIdentifier(node) && node.text === name);
+}
+
+type FixBody = Pick<Fix, 'title' | 'edits' | 'createFile'>;
+
+function literalTitle(inference: Inference): string {
+  return `Return an error envelope: errorCategory '${inference.category}', isRetryable: ${inference.retryable}${describeInference(inference)}`;
+}
+
+/**
+ * The author's own message in a thrown error (`new Error(\`Could not load issue ${id}\`)`), as source text, when
+ * its literal parts say something in words of their own: at least two words, not a generic phrase. A message that
+ * is only the caught error's text (`new Error(e.message)`) is not the author's.
+ */
+export function authorMessage(context: AnalysisContext, statement: ts.ThrowStatement): string | undefined {
+  const thrown = statement.expression && unwrapExpression(statement.expression);
+  if (!thrown || !(ts.isNewExpression(thrown) || ts.isCallExpression(thrown))) return undefined;
+  for (const argument of thrown.arguments ?? []) {
+    const text = staticText(argument);
+    if (text === undefined) continue;
+    const literal = text.replace(/\$\{…\}|…/g, ' ');
+    const words = literal.match(/\p{L}{2,}/gu) ?? [];
+    if (words.length < 2 || isGenericMessage(literal)) return undefined;
+    return argument.getText(context.sourceFile);
+  }
+  return undefined;
+}
+
+function helperTitle(call: string): string {
+  return `Return ${call}: the category is read from the caught error at run time`;
+}
+
+/** `{ createFile }` when the fix relies on a file it creates, else nothing (to spread into a Fix). */
+export function createFileOf(needs: FixEdits): Pick<Fix, 'createFile'> {
+  return needs.createFile ? { createFile: needs.createFile } : {};
+}
+
+function withNeeds(title: string, edits: FixEdits['edits'], needs: FixEdits): FixBody {
+  return { title, edits: [...edits, ...needs.edits], ...createFileOf(needs) };
+}
+
+/**
+ * `throw X;` → `return …;`: a literal envelope when the evidence decides; `return toolError(e, 'tool')` when
+ * it does not and the throw passes on the error a catch clause caught (`throw e`, `throw new Error(… e …)`).
+ */
+export function throwAsReturn(
+  context: AnalysisContext,
+  statement: ts.ThrowStatement,
+  toolName: string | null,
+  inference: Inference,
+  messageSource: string,
+): FixBody {
+  const caught = caughtName(statement);
+  const decided = inference.evidence !== undefined && inference.category !== 'UNKNOWN';
+  if (!decided && caught && statement.expression && mentions(statement.expression, caught)) {
+    const helper = helperCall(context, caught, toolName, authorMessage(context, statement));
+    if (helper) {
+      const start = statement.getStart(context.sourceFile);
+      const edit = { start, end: statement.getEnd(), newText: `return ${helper.call};` };
+      return withNeeds(helperTitle(helper.shown), [edit], helper.needs);
+    }
+  }
+  return {
+    title: literalTitle(inference),
+    edits: [throwToReturn(context, statement, specFrom(inference, messageSource))],
+  };
+}
+
+/**
+ * A `return <data>` in a catch clause → an error answer: literal when the evidence decides, else
+ * `return toolError(e, 'tool')`.
+ */
+export function catchReturnAsError(
+  context: AnalysisContext,
+  statement: ts.ReturnStatement,
+  toolName: string | null,
+  inference: Inference,
+  messageSource: string,
+): FixBody {
+  const caught = caughtName(statement);
+  const decided = inference.evidence !== undefined && inference.category !== 'UNKNOWN';
+  const start = statement.getStart(context.sourceFile);
+  const helper = !decided && caught ? helperCall(context, caught, toolName) : undefined;
+  if (helper) {
+    const edit = { start, end: statement.getEnd(), newText: `return ${helper.call};` };
+    return withNeeds(helperTitle(helper.shown), [edit], helper.needs);
+  }
+  const envelope = renderEnvelope(specFrom(inference, messageSource), {
+    style: envelopeStyleAt(context, statement),
+    categoryCase: context.settings.categoryCase,
+    indent: context.indentOf(statement),
+  });
+  return {
+    title: `Return an error envelope from the catch: errorCategory '${inference.category}', isRetryable: ${inference.retryable}${describeInference(inference)}`,
+    edits: [{ start, end: statement.getEnd(), newText: `return ${envelope};` }],
+  };
+}
+
+/** What a run-time classification reads, and how a fix title says so. */
+export interface RuntimeSubject {
+  /** The expression passed to classifyError: the caught error, the HTTP response, or the builder's message. */
+  name: string;
+  /** "the caught error", "the HTTP response", "the message". */
+  what: string;
+}
+
+const HTTP_STATUS_PROPERTIES = new Set(['status', 'statusCode', 'statusText', 'ok']);
+
+/**
+ * An HTTP response in scope that failed: `res` when a guarding condition tests `!res.ok` or compares
+ * `res.status` (or `statusCode`) with a number, or the envelope's own text quotes `res.statusText`. A `.status`
+ * alone is not enough (an order's status is a word, not an HTTP status).
+ */
+function failedResponseName(envelope: ts.Node): string | undefined {
+  const candidates: string[] = [];
+  const collect = (node: ts.Node, strong: (access: ts.PropertyAccessExpression) => boolean): void => {
+    walk(node, (child) => {
+      if (
+        ts.isPropertyAccessExpression(child) &&
+        ts.isIdentifier(child.expression) &&
+        HTTP_STATUS_PROPERTIES.has(child.name.text) &&
+        strong(child)
+      ) {
+        candidates.push(child.expression.text);
+      }
+    });
+  };
+  const comparedWithNumber = (access: ts.PropertyAccessExpression): boolean => {
+    const parent = access.parent;
+    if (access.name.text === 'ok') return true;
+    if (!ts.isBinaryExpression(parent)) return false;
+    const other = parent.left === access ? parent.right : parent.left;
+    return ts.isNumericLiteral(other) && Number(other.text) >= 100 && Number(other.text) <= 599;
+  };
+  for (const condition of guardingConditions(envelope)) collect(condition, comparedWithNumber);
+  collect(envelope, (access) => access.name.text === 'statusText');
+  return candidates[0];
+}
+
+/** A builder's message parameter (`function errorResult(message: string)`), whose words decide at run time. */
+function messageParameterName(envelope: ts.Node): string | undefined {
+  const parameter = enclosingFunction(envelope)?.parameters.find(
+    (p) =>
+      ts.isIdentifier(p.name) &&
+      /^(message|msg|text|errorMessage|errorText|error_message|reason)$/.test(p.name.text) &&
+      (!p.type || p.type.kind === ts.SyntaxKind.StringKeyword),
+  );
+  if (!parameter || !ts.isIdentifier(parameter.name)) return undefined;
+  const name = parameter.name.text;
+  return mentions(envelope, name) ? name : undefined;
+}
+
+/** What decides an envelope's category at run time, when no static evidence does. */
+export function runtimeSubject(envelope: ts.Node): RuntimeSubject | undefined {
+  const caught = caughtName(envelope);
+  if (caught) return { name: caught, what: 'the caught error' };
+  const response = failedResponseName(envelope);
+  if (response) return { name: response, what: 'the HTTP response' };
+  const message = messageParameterName(envelope);
+  return message ? { name: message, what: 'the message' } : undefined;
+}
+
+/**
+ * The value of a missing envelope field when no evidence decides: `classifyError(x).errorCategory` (or
+ * `.isRetryable`) with the helper's import, where x is the caught error, a failed HTTP response in scope, or an
+ * error-answer builder's message.
+ */
+export function classifiedField(
+  context: AnalysisContext,
+  envelope: ts.Node,
+  field: 'errorCategory' | 'isRetryable',
+): { value: string; needs: FixEdits; title: string } | undefined {
+  const subject = runtimeSubject(envelope);
+  if (!subject || !canUseHelper(context)) return undefined;
+  const use = useHelper(context.sourceFile, CLASSIFY_ERROR_FUNCTION);
+  const value = `${use.local}(${subject.name}).${field}`;
+  return {
+    value,
+    needs: { edits: use.edits, ...(use.createFile ? { createFile: use.createFile } : {}) },
+    title: `${value} (read from ${subject.what} at run time)`,
+  };
+}
