@@ -24,6 +24,28 @@ export interface CallProgress {
   message?: string;
 }
 
+/**
+ * The classifier's reading of a raw failure (one without a declared category): what its evidence says, kept
+ * apart from what the server declared. Also the reading `tap --repair` acted on.
+ */
+export interface ClassifierReading {
+  category: ErrorCategory;
+  retryable: boolean;
+  retryAfterMs?: number;
+  /** Deciding evidence first: 'errno ENOENT', 'HTTP 429', 'MCP SDK: Input validation error'. */
+  evidence: string[];
+  /** What the server itself declared (null: nothing; the SDK's rejections declare nothing). */
+  declared: { category: ErrorCategory | null; retryable: boolean | null };
+}
+
+/** `tap --repair` rewrote the answer: the host received an envelope built from the classifier's reading. */
+export interface CallRepair {
+  /** The envelope style written (`top-level`, `structured`, `json-text`, `meta`, `ok-code`). */
+  style: string;
+  /** The answer as the host received it (the call's `response` is the server's own). */
+  sent: unknown;
+}
+
 export interface DecodedCall {
   /** JSON-RPC id of the request, as sent. */
   id: string | number;
@@ -47,6 +69,10 @@ export interface DecodedCall {
   suggestedAction?: SuggestedAction | string;
   attemptedQuery?: unknown;
   partialResults?: unknown;
+  /** The classifier's reading, for a failure whose server declared no category (or that the tap repaired). */
+  reading?: ClassifierReading;
+  /** Set when `tap --repair` rewrote the answer; the outcome and fields above are what the server declared. */
+  repaired?: CallRepair;
   /** Progress notifications seen for this call (via the request's `_meta.progressToken`). */
   progress?: CallProgress;
   /** The raw request and response messages, for the panel's detail view. */
