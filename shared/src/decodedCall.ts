@@ -79,3 +79,13 @@ export interface DecodedCall {
   request?: unknown;
   response?: unknown;
 }
+
+/** 'declared: none · read: NOT_FOUND, not retryable — errno ENOENT' */
+export function describeReading(reading: ClassifierReading): string {
+  const { category, retryable } = reading.declared;
+  const stated = retryable === null ? '' : retryable ? ', retryable' : ', not retryable';
+  const declared = category === null ? (retryable === null ? 'none' : stated.slice(2)) : `${category}${stated}`;
+  const retry = reading.retryable ? 'retryable' : 'not retryable';
+  const evidence = reading.evidence.length > 0 ? ` — ${reading.evidence.join(', ')}` : ' — no evidence';
+  return `declared: ${declared} · read: ${reading.category}, ${retry}${evidence}`;
+}

@@ -5,6 +5,7 @@
  */
 import { classifyFailure } from '../classifier';
 import type { ClassifierReading, DecodedCall } from '../decodedCall';
+export { describeReading } from '../decodedCall';
 import { canonicalCategory, NEVER_RETRYABLE } from '../taxonomy';
 import {
   HOST_TO_SERVER,
@@ -135,16 +136,6 @@ function readingOf(
     evidence: read.evidence,
     declared,
   };
-}
-
-/** 'declared: none · read: NOT_FOUND, not retryable — errno ENOENT' */
-export function describeReading(reading: ClassifierReading): string {
-  const { category, retryable } = reading.declared;
-  const stated = retryable === null ? '' : retryable ? ', retryable' : ', not retryable';
-  const declared = category === null ? (retryable === null ? 'none' : stated.slice(2)) : `${category}${stated}`;
-  const retry = reading.retryable ? 'retryable' : 'not retryable';
-  const evidence = reading.evidence.length > 0 ? ` — ${reading.evidence.join(', ')}` : ' — no evidence';
-  return `declared: ${declared} · read: ${reading.category}, ${retry}${evidence}`;
 }
 
 export class CallTracker {
