@@ -6,9 +6,21 @@ import type { ErrorCategory, SuggestedAction } from './taxonomy';
 
 export type CallOutcome = 'success' | 'empty' | 'tool-error' | 'protocol-error' | 'cancelled' | 'no-answer' | 'pending';
 
-/** Which encoding the envelope's facts were read from (docs/decoder.md, "Encodings"). */
+/**
+ * Which encoding the envelope's facts were read from (docs/decoder.md, "Encodings"). `meta-proposal`: the `_meta`
+ * key `io.modelcontextprotocol/toolFailure` (an open proposal for the MCP specification); `foreign-shape`: another
+ * tool's shape (`{ code, category, retry }`, `{ category, is_retryable }`, `{ recoverable }`).
+ */
 export type EnvelopeEncoding =
-  'top-level' | 'json-text' | 'structured-content' | 'ok-code' | 'plain-text' | 'json-rpc-error' | 'none';
+  | 'top-level'
+  | 'json-text'
+  | 'structured-content'
+  | 'ok-code'
+  | 'meta-proposal'
+  | 'foreign-shape'
+  | 'plain-text'
+  | 'json-rpc-error'
+  | 'none';
 
 export interface CallFinding {
   /** A static check id where one applies, or a live-only id such as `retry-storm`. */

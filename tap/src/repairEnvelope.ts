@@ -4,7 +4,7 @@
  * shows the model only `content` still passes them on. Pure: no Node modules.
  */
 import type { Classification } from '../../shared/src/classifier';
-import type { ErrorCategory } from '../../shared/src/taxonomy';
+import { TOOL_FAILURE_CLASS, TOOL_FAILURE_META_KEY } from '../../shared/src/envelopeStyle';
 
 /**
  * - `top-level`: `errorCategory`, `isRetryable` (and `retryAfterMs`) beside `isError` (MCP Envelope's recommended);
@@ -16,18 +16,6 @@ import type { ErrorCategory } from '../../shared/src/taxonomy';
  */
 export const REPAIR_STYLES = ['top-level', 'structured', 'json-text', 'meta', 'ok-code'] as const;
 export type RepairStyle = (typeof REPAIR_STYLES)[number];
-
-export const TOOL_FAILURE_META_KEY = 'io.modelcontextprotocol/toolFailure';
-
-/** The proposal's `class` spelling for each category. */
-const META_CLASS: Record<ErrorCategory, string> = {
-  TRANSIENT: 'transient',
-  VALIDATION: 'invalid_input',
-  PERMISSION: 'permission_denied',
-  BUSINESS: 'business_rule',
-  NOT_FOUND: 'not_found',
-  UNKNOWN: 'internal',
-};
 
 export interface RepairInput {
   classification: Classification;
@@ -97,7 +85,7 @@ export function repairedResult(input: RepairInput): Record<string, unknown> {
     case 'meta': {
       const code = codeFromEvidence(classification.evidence);
       const failure = {
-        class: META_CLASS[classification.category],
+        class: TOOL_FAILURE_CLASS[classification.category],
         ...(code !== undefined && { code }),
         retryable: classification.isRetryable,
         ...(classification.retryAfterMs !== undefined && {
