@@ -12,7 +12,7 @@ import { defaultTraceDir, traceFileName } from '../../shared/src/traceLocation';
 import { isLoopbackHost, startHttpTap, TapListenError, type RunningHttpTap } from './httpTap';
 import { TapRecorder } from './recorder';
 import { Redactor } from './redact';
-import { Repairer } from './repair';
+import type { Repairer } from './repair';
 import { REPAIR_STYLES, type RepairStyle } from './repairEnvelope';
 import { runStdioTap } from './stdioTap';
 import { TraceWriter } from './traceWriter';
@@ -112,6 +112,18 @@ function readArguments(argv: string[]) {
   });
 }
 
+/**
+ * The repairer for `--repair`, loaded only then: the classifier and decoder it needs stay out of a plain tap's
+ * start time and memory.
+ */
+function repairerFor(style: RepairStyle | undefined): Repairer | undefined {
+  if (style === undefined) return undefined;
+  // `require`, not `import()`: esbuild keeps the module's initialisation lazy, and Node's ES loader stays unloaded.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Repairer: RepairerClass } = require('./repair') as typeof import('./repair');
+  return new RepairerClass(style);
+}
+
 function report(message: string): void {
   process.stderr.write(`mcp-envelope tap: ${message}\n`);
 }
@@ -144,6 +156,7 @@ async function runHttp(args: TapArguments): Promise<number> {
   if (!isLoopbackHost(listen.host))
     throw new TapUsageError(`refusing --listen ${args.listen}: the tap listens on loopback only`);
   const label = args.name ?? `http-${target.hostname}-${target.port || target.protocol.slice(0, -1)}`;
+  const repairer = repairerFor(args.repairStyle);
   let recorder: TapRecorder | undefined;
   let tap: RunningHttpTap;
   try {
@@ -151,7 +164,7 @@ async function runHttp(args: TapArguments): Promise<number> {
       target,
       listenHost: listen.host,
       listenPort: listen.port,
-      ...(args.repairStyle !== undefined && { repairer: new Repairer(args.repairStyle) }),
+      ...(repairer && { repairer }),
       // The trace is opened only once the port is ours: a busy port leaves no empty trace behind.
       recorder: () => (recorder = openRecorder(label, args.trace)),
       report,
@@ -178,15 +191,10 @@ async function runHttp(args: TapArguments): Promise<number> {
 
 async function runStdio(args: TapArguments): Promise<number> {
   if (args.command.length === 0) throw new TapUsageError('no server command: put it after --');
+  const repairer = repairerFor(args.repairStyle);
   const recorder = openRecorder(args.name ?? labelForCommand(args.command), args.trace);
   const [command, ...commandArgs] = args.command;
-  const exit = await runStdioTap({
-    command,
-    args: commandArgs,
-    recorder,
-    report,
-    ...(args.repairStyle !== undefined && { repairer: new Repairer(args.repairStyle) }),
-  });
+  const exit = await runStdioTap({ command, args: commandArgs, recorder, report, ...(repairer && { repairer }) });
   await recorder.close();
   if (exit.startError) return 127;
   if (exit.signal) {
