@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeCalls } from '../../../../shared/src/decoder';
 import { toCallRow } from '../../../../shared/src/panel/callRow';
-import type { TraceEntry } from '../../../../shared/src/trace';
+import { callsAsTrace } from '../../../../client/src/panel/callExport';
+import { parseTrace, type TraceEntry } from '../../../../shared/src/trace';
 
 const ts = '2026-11-30T10:00:00.000Z';
 const request: TraceEntry = {
@@ -60,5 +61,25 @@ void describe("panel rows: the classifier's reading and repairs", () => {
       },
     ]);
     assert.equal(toCallRow('u1', 0, 'trace.jsonl', call).reading, '');
+  });
+});
+
+void describe('exporting a repaired call as a trace', () => {
+  void it('writes what the host received with the repair record, so reading it again shows the same call', () => {
+    const sent = { jsonrpc: '2.0', id: 1, result: { content: [], isError: true, errorCategory: 'NOT_FOUND' } };
+    const repair = {
+      style: 'top-level',
+      category: 'NOT_FOUND',
+      isRetryable: false,
+      evidence: ['errno ENOENT'],
+      original: rawFailure,
+    };
+    const calls = decodeCalls([request, { ts, dir: 'server→host', server: 'fs', msg: sent, repair }]);
+    const again = decodeCalls(parseTrace(callsAsTrace(calls)).records);
+    assert.deepEqual(again[0].repaired, calls[0].repaired);
+    assert.deepEqual(again[0].reading, calls[0].reading);
+    assert.deepEqual(again[0].response, rawFailure);
+    const line = parseTrace(callsAsTrace(calls)).entries.find((entry) => entry.repair);
+    assert.deepEqual(line?.msg, sent);
   });
 });
