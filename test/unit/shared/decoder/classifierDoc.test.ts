@@ -30,7 +30,10 @@ export function rulesTable(): string {
 }
 
 export function classesTable(): string {
-  const lines = ['| category | class or code spellings (any case; `notFound`, `NOT-FOUND` and `not found` read alike) |', '| - | - |'];
+  const lines = [
+    '| category | class or code spellings (any case; `notFound`, `NOT-FOUND` and `not found` read alike) |',
+    '| - | - |',
+  ];
   for (const category of ERROR_CATEGORIES) {
     lines.push(`| ${category} | ${FOREIGN_CLASSES[category].map((name) => `\`${name}\``).join(', ')} |`);
   }
