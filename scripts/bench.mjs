@@ -62,6 +62,19 @@ console.log(
 );
 target('tap peak memory < 55 MB', tap.tapMaxRssMb < 55);
 
+for (const [title, options] of /** @type {const} */ ([
+  ['tap --repair, successes passed through', { tapOptions: ['--repair'] }],
+  ['tap --repair, failures repaired', { tapOptions: ['--repair'], failing: true }],
+])) {
+  const repair = await benchTap(options);
+  console.log(
+    `${title}: direct median ${ms(repair.directMedianMs)}, tapped median ${ms(repair.tappedMedianMs)} ` +
+      `(p90 ${ms(repair.tappedP90Ms)}); added median ${ms(repair.addedMedianMs)} (target < 1 ms), ` +
+      `peak memory ${repair.tapMaxRssMb.toFixed(1)} MB`,
+  );
+  target(`${title}: adds < 1 ms median`, repair.addedMedianMs < 1);
+}
+
 const start = benchTapStart();
 const startRatio = start.tapMs / start.bareMs;
 console.log(

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DecodedCall } from '../../shared/src/decodedCall';
-import { decodeCalls, toCallsJson } from '../../shared/src/decoder';
+import { decodeCalls, describeReading, toCallsJson } from '../../shared/src/decoder';
 import { parseTrace } from '../../shared/src/trace';
 import { type CliIo, EXIT, UsageError, parseCommandArgs, processIo } from './usage';
 
@@ -72,6 +72,10 @@ function formatPretty(call: DecodedCall): string {
     const retryable =
       call.retryable === null ? 'retryable: not stated' : call.retryable ? 'retryable' : 'not retryable';
     lines.push(`  ${call.category ?? 'no category'}, ${retryable}  (read from ${call.encoding})`);
+    // What the server declared and what the classifier reads from the evidence, kept apart.
+    if (call.reading) lines.push(`  ${describeReading(call.reading)}`);
+    if (call.repaired)
+      lines.push(`  repaired by the tap (${call.repaired.style}): the host received the read envelope`);
   }
   if (call.message !== null) lines.push(`  message: ${shorten(call.message, 200)}`);
   lines.push(`  next: ${call.nextAction}`);

@@ -160,8 +160,16 @@ async function startSession(args, env) {
  */
 const MAX_RSS_PRELOAD = `process.on('exit', () => require('node:fs').writeFileSync(process.env.BENCH_MAX_RSS_FILE, String(process.resourceUsage().maxRSS)));\n`;
 
-/** Round trips direct and through dist/tap.js, interleaved; the tap's peak memory over the whole session. */
-export async function benchTap({ calls = Number(process.env.BENCH_CALLS ?? 400) } = {}) {
+/**
+ * Round trips direct and through dist/tap.js, interleaved; the tap's peak memory over the whole session.
+ * `tapOptions` go before `--` (`['--repair']`); `failing` sends calls the SDK rejects (an isError answer without a
+ * category, which `tap --repair` rewrites) instead of successful echoes.
+ */
+export async function benchTap({
+  calls = Number(process.env.BENCH_CALLS ?? 400),
+  tapOptions = /** @type {string[]} */ ([]),
+  failing = false,
+} = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-envelope-bench-tap-'));
   const server = path.join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
   try {
@@ -171,7 +179,17 @@ export async function benchTap({ calls = Number(process.env.BENCH_CALLS ?? 400) 
     const env = { ...process.env, MCP_ENVELOPE_TRACE_DIR: path.join(dir, 'traces') };
     const direct = await startSession([server], env);
     const tapped = await startSession(
-      ['--require', preload, path.join(root, 'dist/tap.js'), '--name', 'bench', '--', process.execPath, server],
+      [
+        '--require',
+        preload,
+        path.join(root, 'dist/tap.js'),
+        ...tapOptions,
+        '--name',
+        'bench',
+        '--',
+        process.execPath,
+        server,
+      ],
       { ...env, BENCH_MAX_RSS_FILE: maxRssFile },
     );
     /** @type {{ direct: number[], tapped: number[] }} */
@@ -179,7 +197,9 @@ export async function benchTap({ calls = Number(process.env.BENCH_CALLS ?? 400) 
     /** @param {typeof direct} session @param {number} index */
     const roundTrip = async (session, index) => {
       const started = process.hrtime.bigint();
-      await session.client.request('tools/call', { name: 'echo', arguments: { message: `ping ${index}` } });
+      const args = failing ? { message: index } : { message: `ping ${index}` };
+      const answer = await session.client.request('tools/call', { name: 'echo', arguments: args });
+      if (failing && JSON.stringify(answer).includes('"isError":true') !== true) throw new Error('expected a failure');
       return Number(process.hrtime.bigint() - started) / 1e6;
     };
     for (let i = 0; i < 50; i++) {

@@ -8,9 +8,24 @@ import { type CategoryCase, type ErrorCategory, spellCategory } from './taxonomy
  * - `recommended`: top-level fields for programs plus the same facts at the start of the text for the model.
  * - `top-level`: top-level fields only; the text is the message as written.
  * - `structured`: the fields in `structuredContent`, the facts in the text as in `recommended`.
+ * - `meta`: the `_meta` key `io.modelcontextprotocol/toolFailure` (`class`, `retryable`, `retryNotBefore`) proposed for
+ *   the MCP specification — an OPEN PROPOSAL, not part of the specification; the facts also in the text.
  */
-export const ENVELOPE_STYLES = ['recommended', 'top-level', 'structured'] as const;
+export const ENVELOPE_STYLES = ['recommended', 'top-level', 'structured', 'meta'] as const;
 export type EnvelopeStyle = (typeof ENVELOPE_STYLES)[number];
+
+/** The proposed `_meta` key for tool failures (an open proposal for the MCP specification). */
+export const TOOL_FAILURE_META_KEY = 'io.modelcontextprotocol/toolFailure';
+
+/** The proposal's `class` spelling for each category (read back by the classifier's foreign shapes). */
+export const TOOL_FAILURE_CLASS: Readonly<Record<ErrorCategory, string>> = {
+  TRANSIENT: 'transient',
+  VALIDATION: 'invalid_input',
+  PERMISSION: 'permission_denied',
+  BUSINESS: 'business_rule',
+  NOT_FOUND: 'not_found',
+  UNKNOWN: 'internal',
+};
 
 export interface EnvelopeSpec {
   category: ErrorCategory;
@@ -76,6 +91,12 @@ export function renderEnvelopeProperties(spec: EnvelopeSpec, options: RenderOpti
   if (spec.retryAfterMsSource) facts.push(`retryAfterMs: ${spec.retryAfterMsSource}`);
   if (options.style === 'structured') {
     lines.push(`structuredContent: { ${facts.join(', ')} }`);
+  } else if (options.style === 'meta') {
+    const failure = [`class: ${quoteString(TOOL_FAILURE_CLASS[spec.category], quote)}`, `retryable: ${spec.retryable}`];
+    if (spec.retryAfterMsSource) {
+      failure.push(`retryNotBefore: new Date(Date.now() + (${spec.retryAfterMsSource})).toISOString()`);
+    }
+    lines.push(`_meta: { ${quoteString(TOOL_FAILURE_META_KEY, quote)}: { ${failure.join(', ')} } }`);
   } else {
     lines.push(...facts);
   }

@@ -1,7 +1,9 @@
 /**
  * The trace format (docs/architecture.md, "Formats other programs read"): JSON Lines, one record per line.
  *
- * - a message: `{"ts", "run"?, "session"?, "dir": "host→server" | "server→host", "server": "<label>", "msg": <as sent>}`
+ * - a message: `{"ts", "run"?, "session"?, "dir": "host→server" | "server→host", "server": "<label>", "msg": <as sent>,
+ *   "repair"?}` — `repair` when `tap --repair` rewrote the server's answer: `msg` is what the host received,
+ *   `repair.original` what the server sent, with the classifier's category, retryability and evidence
  * - a tap start: `{"ts", "run", "event": "start", "version", "server", "command"? | "target"?}`
  * - a server exit: `{"ts", "run", "event": "exit", "code", "signal"}`
  *
@@ -17,6 +19,19 @@ export const HOST_TO_SERVER = 'host→server';
 export const SERVER_TO_HOST = 'server→host';
 export type TraceDirection = typeof HOST_TO_SERVER | typeof SERVER_TO_HOST;
 
+/** How `tap --repair` rewrote a server's answer (on the message record of the rewritten answer). */
+export interface TraceRepair {
+  /** The envelope style written (`top-level`, `structured`, `json-text`, `meta`, `ok-code`). */
+  style: string;
+  category: string;
+  isRetryable: boolean;
+  retryAfterMs?: number;
+  /** The classifier's evidence, deciding evidence first ('errno ENOENT'). */
+  evidence: string[];
+  /** The message as the server sent it. */
+  original: unknown;
+}
+
 /** One JSON-RPC message (or batch) as the tap saw it. */
 export interface TraceEntry {
   ts: string;
@@ -27,6 +42,8 @@ export interface TraceEntry {
   run?: string;
   /** The HTTP session (`Mcp-Session-Id`) it belongs to, over streamable HTTP. */
   session?: string;
+  /** Set when `tap --repair` rewrote this answer: `msg` is the repaired message. */
+  repair?: TraceRepair;
 }
 
 /** A tap started recording: what it forwards to. */
@@ -118,6 +135,22 @@ function parseEvent(record: Record<string, unknown>): TraceEvent | string {
   return `unknown event "${String(record.event)}"`;
 }
 
+function parseRepair(value: unknown): TraceRepair | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const repair = value as Record<string, unknown>;
+  if (typeof repair.category !== 'string' || typeof repair.isRetryable !== 'boolean') return undefined;
+  return {
+    style: typeof repair.style === 'string' ? repair.style : '',
+    category: repair.category,
+    isRetryable: repair.isRetryable,
+    ...(typeof repair.retryAfterMs === 'number' && { retryAfterMs: repair.retryAfterMs }),
+    evidence: Array.isArray(repair.evidence)
+      ? repair.evidence.filter((item): item is string => typeof item === 'string')
+      : [],
+    original: repair.original,
+  };
+}
+
 /** Reads one trace line; returns the record or why it is not one. */
 export function parseTraceLine(line: string): TraceRecord | string {
   let value: unknown;
@@ -134,6 +167,7 @@ export function parseTraceLine(line: string): TraceRecord | string {
   if (!('msg' in record)) return 'no "msg"';
   const run = optionalString(record.run);
   const session = optionalString(record.session);
+  const repair = parseRepair(record.repair);
   return {
     ts: typeof record.ts === 'string' ? record.ts : '',
     dir,
@@ -141,6 +175,7 @@ export function parseTraceLine(line: string): TraceRecord | string {
     msg: record.msg,
     ...(run !== undefined && { run }),
     ...(session !== undefined && { session }),
+    ...(repair !== undefined && { repair }),
   };
 }
 
@@ -206,7 +241,7 @@ export function formatTraceLine(record: TraceRecord): string {
     const { ts, run, event, ...rest } = record;
     return `${JSON.stringify({ ts, run, event, ...rest })}\n`;
   }
-  const { ts, run, session, dir, server, msg } = record;
+  const { ts, run, session, dir, server, msg, repair } = record;
   return `${JSON.stringify({
     ts,
     ...(run !== undefined && { run }),
@@ -214,5 +249,6 @@ export function formatTraceLine(record: TraceRecord): string {
     dir,
     server,
     msg,
+    ...(repair !== undefined && { repair }),
   })}\n`;
 }

@@ -8,6 +8,8 @@ import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { HOST_TO_SERVER, SERVER_TO_HOST, type TraceDirection } from '../../shared/src/trace';
 import type { TapRecorder } from './recorder';
+import type { Repairer } from './repair';
+import { repairJsonBody, RepairingSseWriter } from './repairHttp';
 import { SseDataReader } from './sse';
 import type { Reporter } from './traceWriter';
 
@@ -18,6 +20,8 @@ export interface HttpTapOptions {
   /** The recorder, or how to make it once the port is ours (so a busy port leaves no empty trace behind). */
   recorder: TapRecorder | (() => TapRecorder);
   report: Reporter;
+  /** `--repair`: rewrites unstructured tool failures in JSON and SSE answers. */
+  repairer?: Repairer;
 }
 
 export interface RunningHttpTap {
@@ -92,10 +96,14 @@ function recordJsonBody(
   recorder: TapRecorder,
   where: string,
   session: string | undefined,
+  onMessage?: (message: unknown) => void,
 ): void {
   const parts: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => parts.push(chunk));
-  stream.on('end', () => recorder.recordText(dir, Buffer.concat(parts).toString('utf8'), where, session));
+  stream.on('end', () => {
+    const message = recorder.recordText(dir, Buffer.concat(parts).toString('utf8'), where, session);
+    if (message !== undefined) onMessage?.(message);
+  });
 }
 
 export function startHttpTap(options: HttpTapOptions): Promise<RunningHttpTap> {
@@ -144,14 +152,23 @@ export function startHttpTap(options: HttpTapOptions): Promise<RunningHttpTap> {
     const where = `${request.method ?? 'request'} ${upstreamUrl.pathname}`;
     const requestSession = sessionOf(request.headers);
 
+    const { repairer } = options;
+    const scope = requestSession ?? '';
     if (isJson(request.headers['content-type'])) {
-      recordJsonBody(request, HOST_TO_SERVER, recorder, `${where} body`, requestSession);
+      recordJsonBody(request, HOST_TO_SERVER, recorder, `${where} body`, requestSession, (message) => {
+        for (const each of Array.isArray(message) ? message : [message]) repairer?.noteRequest(scope, each);
+      });
     }
     request.pipe(upstream);
 
     upstream.on('response', (answer) => {
       // The initialize response is where a server assigns the session.
       const session = sessionOf(answer.headers) ?? requestSession;
+      const contentType = answer.headers['content-type'];
+      if (repairer && (isJson(contentType) || isEventStream(contentType))) {
+        forwardRepairing(answer, response, recorder, repairer, { where, scope, session, sse: !isJson(contentType) });
+        return;
+      }
       try {
         response.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardableHeaders(answer.headers));
       } catch (error) {
@@ -160,7 +177,6 @@ export function startHttpTap(options: HttpTapOptions): Promise<RunningHttpTap> {
         response.destroy();
         return;
       }
-      const contentType = answer.headers['content-type'];
       if (isEventStream(contentType)) {
         response.flushHeaders();
         const reader = new SseDataReader((data) =>
@@ -190,6 +206,64 @@ export function startHttpTap(options: HttpTapOptions): Promise<RunningHttpTap> {
     // The host went away (it aborted a call or closed a GET stream): stop the upstream request too.
     response.on('close', () => {
       if (!response.writableFinished) upstream.destroy();
+    });
+  }
+
+  /** `--repair`: a JSON answer is held until it is complete (its length may change); SSE events one by one. */
+  function forwardRepairing(
+    answer: http.IncomingMessage,
+    response: http.ServerResponse,
+    recorder: TapRecorder,
+    repairer: Repairer,
+    at: { where: string; scope: string; session: string | undefined; sse: boolean },
+  ): void {
+    const headers = forwardableHeaders(answer.headers);
+    const fail = (error: Error): void => {
+      report(`cannot forward the answer to ${at.where}: ${error.message}`);
+      answer.destroy();
+      response.destroy();
+    };
+    answer.on('close', () => {
+      if (!answer.complete) response.destroy();
+    });
+    if (at.sse) {
+      try {
+        response.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
+      } catch (error) {
+        fail(error as Error);
+        return;
+      }
+      response.flushHeaders();
+      const writer = new RepairingSseWriter((data) => {
+        const message = recorder.parseText(SERVER_TO_HOST, data, `${at.where} SSE event`);
+        if (message === undefined) return undefined;
+        const repaired = repairer.repair(at.scope, message);
+        if (repaired) recorder.record(SERVER_TO_HOST, repaired.message, at.session, repaired.record);
+        else recorder.record(SERVER_TO_HOST, message, at.session);
+        return repaired?.message;
+      });
+      answer.on('data', (chunk: Buffer) => response.write(writer.push(chunk)));
+      answer.on('end', () => response.end(writer.end()));
+      return;
+    }
+    const parts: Buffer[] = [];
+    answer.on('data', (chunk: Buffer) => parts.push(chunk));
+    answer.on('end', () => {
+      const body = repairJsonBody(Buffer.concat(parts), (text) => {
+        const message = recorder.parseText(SERVER_TO_HOST, text, `${at.where} response`);
+        if (message === undefined) return undefined;
+        const repaired = repairer.repair(at.scope, message);
+        if (repaired) recorder.record(SERVER_TO_HOST, repaired.message, at.session, repaired.record);
+        else recorder.record(SERVER_TO_HOST, message, at.session);
+        return repaired?.message;
+      });
+      if (headers['content-length'] !== undefined) headers['content-length'] = String(body.length);
+      try {
+        response.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
+        response.end(body);
+      } catch (error) {
+        fail(error as Error);
+      }
     });
   }
 

@@ -9,6 +9,7 @@ import {
   TRACE_FORMAT_VERSION,
   type TraceDirection,
   type TraceRecord,
+  type TraceRepair,
 } from '../../shared/src/trace';
 import type { Redactor } from './redact';
 import type { Reporter, TraceWriter } from './traceWriter';
@@ -58,8 +59,11 @@ export class TapRecorder {
     this.write({ ts: new Date().toISOString(), event: 'exit', run: this.run, code, signal });
   }
 
-  /** Records one message as sent (`session`: the HTTP session it belongs to). */
-  record(dir: TraceDirection, msg: unknown, session?: string): void {
+  /**
+   * Records one message as sent (`session`: the HTTP session it belongs to); `repair` when `tap --repair`
+   * rewrote it (then `msg` is the repaired message and `repair.original` the server's).
+   */
+  record(dir: TraceDirection, msg: unknown, session?: string, repair?: TraceRepair): void {
     if (!this.writer.recording) return;
     try {
       this.write({
@@ -69,6 +73,9 @@ export class TapRecorder {
         dir,
         server: this.server,
         msg: this.redactor.redactFields(msg),
+        ...(repair !== undefined && {
+          repair: { ...repair, original: this.redactor.redactFields(repair.original) },
+        }),
       });
     } catch (error) {
       // JSON nested deeper than the stack allows parses but cannot be redacted or written: forwarding goes on.
@@ -84,10 +91,17 @@ export class TapRecorder {
     this.report(`${what} from ${from} was forwarded unchanged, not recorded${last}`);
   }
 
-  /** Records one line of text that should hold a JSON-RPC message. */
-  recordText(dir: TraceDirection, text: string, where: string, session?: string): void {
+  /** Records one line of text that should hold a JSON-RPC message; returns the message parsed, if it is JSON. */
+  recordText(dir: TraceDirection, text: string, where: string, session?: string): unknown {
+    const msg = this.parseText(dir, text, where);
+    if (msg !== undefined) this.record(dir, msg, session);
+    return msg;
+  }
+
+  /** Parses a line of text that should hold a JSON-RPC message; reports (a few times) a line that is not JSON. */
+  parseText(dir: TraceDirection, text: string, where: string): unknown {
     const trimmed = text.trim();
-    if (trimmed === '') return;
+    if (trimmed === '') return undefined;
     let msg: unknown;
     try {
       msg = JSON.parse(trimmed) as unknown;
@@ -102,9 +116,9 @@ export class TapRecorder {
           }`,
         );
       }
-      return;
+      return undefined;
     }
-    this.record(dir, msg, session);
+    return msg;
   }
 }
 

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { HOST_TO_SERVER, SERVER_TO_HOST } from '../../shared/src/trace';
 import { LineSplitter, type TapRecorder } from './recorder';
+import type { Repairer } from './repair';
 import type { Reporter } from './traceWriter';
 
 export interface StdioTapOptions {
@@ -15,6 +16,8 @@ export interface StdioTapOptions {
   recorder: TapRecorder;
   report: Reporter;
   env?: NodeJS.ProcessEnv;
+  /** `--repair`: rewrites unstructured tool failures; every other line is forwarded byte for byte. */
+  repairer?: Repairer;
   /** The host side; the tap's own stdin and stdout unless a test provides streams. */
   input?: Readable;
   output?: Writable;
@@ -29,6 +32,62 @@ export interface ServerExit {
 
 const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
+/** Splits a byte stream into lines as raw bytes (without the newline), so they can be forwarded unchanged. */
+class ByteLineSplitter {
+  private parts: Buffer[] = [];
+
+  constructor(private readonly onLine: (line: Buffer, newline: boolean) => void) {}
+
+  push(chunk: Buffer): void {
+    let start = 0;
+    let newline = chunk.indexOf(10, start);
+    while (newline !== -1) {
+      const piece = chunk.subarray(start, newline);
+      this.onLine(this.parts.length > 0 ? Buffer.concat([...this.parts.splice(0), piece]) : piece, true);
+      start = newline + 1;
+      newline = chunk.indexOf(10, start);
+    }
+    if (start < chunk.length) this.parts.push(Buffer.from(chunk.subarray(start)));
+  }
+
+  end(): void {
+    if (this.parts.length > 0) this.onLine(Buffer.concat(this.parts.splice(0)), false);
+  }
+}
+
+const NEWLINE = Buffer.from('\n');
+
+/**
+ * Forwards the server's output line by line, repairing tool failures: a line that is not repaired is written
+ * exactly as it came (its own bytes and newline); a repaired one as one line of JSON.
+ */
+function forwardRepairing(
+  source: Readable,
+  output: Writable,
+  recorder: TapRecorder,
+  repairer: Repairer,
+  onLineEnd: () => string,
+): void {
+  const lines = new ByteLineSplitter((line, newline) => {
+    const message = recorder.parseText(SERVER_TO_HOST, line.toString('utf8'), onLineEnd());
+    const repaired = message === undefined ? undefined : repairer.repair('', message);
+    let flowing: boolean;
+    if (repaired) {
+      flowing = output.write(`${JSON.stringify(repaired.message)}${newline ? '\n' : ''}`);
+      recorder.record(SERVER_TO_HOST, repaired.message, undefined, repaired.record);
+    } else {
+      flowing = output.write(newline ? Buffer.concat([line, NEWLINE]) : line);
+      if (message !== undefined) recorder.record(SERVER_TO_HOST, message);
+    }
+    if (!flowing && !source.isPaused()) {
+      source.pause();
+      output.once('drain', () => source.resume());
+    }
+  });
+  source.on('data', (chunk: Buffer) => lines.push(chunk));
+  source.on('end', () => lines.end());
+}
+
 export function runStdioTap(options: StdioTapOptions): Promise<ServerExit> {
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
@@ -41,7 +100,11 @@ export function runStdioTap(options: StdioTapOptions): Promise<ServerExit> {
     });
     let lineFromHost = 0;
     let lineFromServer = 0;
-    const fromHost = new LineSplitter((line) => recorder.recordText(HOST_TO_SERVER, line, `line ${++lineFromHost}`));
+    const { repairer } = options;
+    const fromHost = new LineSplitter((line) => {
+      const message = recorder.recordText(HOST_TO_SERVER, line, `line ${++lineFromHost}`);
+      if (repairer && message !== undefined) repairer.noteRequest('', message);
+    });
     const fromServer = new LineSplitter((line) =>
       recorder.recordText(SERVER_TO_HOST, line, `line ${++lineFromServer}`),
     );
@@ -63,9 +126,13 @@ export function runStdioTap(options: StdioTapOptions): Promise<ServerExit> {
     input.pipe(child.stdin);
     input.on('data', onHostData);
     input.on('end', onHostEnd);
-    child.stdout.pipe(output, { end: false });
-    child.stdout.on('data', (chunk: Buffer) => fromServer.push(chunk));
-    child.stdout.on('end', () => fromServer.end());
+    if (repairer) {
+      forwardRepairing(child.stdout, output, recorder, repairer, () => `line ${++lineFromServer}`);
+    } else {
+      child.stdout.pipe(output, { end: false });
+      child.stdout.on('data', (chunk: Buffer) => fromServer.push(chunk));
+      child.stdout.on('end', () => fromServer.end());
+    }
 
     child.on('close', (code, signal) => {
       if (!startError) recorder.recordExit(code, signal);

@@ -1,7 +1,8 @@
 /**
- * `mcp-envelope tap`: records a live MCP session to a trace while forwarding it unchanged.
- *   mcp-envelope tap [--name LABEL] [--trace FILE] -- <server command…>
- *   mcp-envelope tap --http --target http://127.0.0.1:PORT/mcp --listen 127.0.0.1:PORT2 [--name LABEL] [--trace FILE]
+ * `mcp-envelope tap`: records a live MCP session to a trace while forwarding it unchanged (or, with `--repair`,
+ * with unstructured tool failures rewritten into complete envelopes).
+ *   mcp-envelope tap [--repair] [--repair-style STYLE] [--name LABEL] [--trace FILE] -- <server command…>
+ *   mcp-envelope tap --http --target http://127.0.0.1:PORT/mcp --listen 127.0.0.1:PORT2 [--repair] [--name LABEL] …
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -11,14 +12,19 @@ import { defaultTraceDir, traceFileName } from '../../shared/src/traceLocation';
 import { isLoopbackHost, startHttpTap, TapListenError, type RunningHttpTap } from './httpTap';
 import { TapRecorder } from './recorder';
 import { Redactor } from './redact';
+import type { Repairer } from './repair';
+import { REPAIR_STYLES, type RepairStyle } from './repairEnvelope';
 import { runStdioTap } from './stdioTap';
 import { TraceWriter } from './traceWriter';
 
 export const TAP_USAGE = `Usage:
-  mcp-envelope tap [--name LABEL] [--trace FILE] -- <server command…>
-  mcp-envelope tap --http --target http://127.0.0.1:PORT/mcp --listen 127.0.0.1:PORT2 [--name LABEL] [--trace FILE]
+  mcp-envelope tap [--repair] [--repair-style STYLE] [--name LABEL] [--trace FILE] -- <server command…>
+  mcp-envelope tap --http --target http://127.0.0.1:PORT/mcp --listen 127.0.0.1:PORT2 [--repair] [--name LABEL] [--trace FILE]
 
 Forwards an MCP session unchanged and records every JSON-RPC message to a trace (JSON Lines, mode 0600).
+--repair rewrites tool failures that carry no category (isError text, -32603 errors while a tool ran) into
+complete envelopes from their evidence (errno, HTTP status, SDK phrases…); everything else passes byte for byte.
+--repair-style ${REPAIR_STYLES.join('|')} (default top-level; meta is an open MCP proposal) implies --repair.
 Default trace: $MCP_ENVELOPE_TRACE_DIR or ~/.mcp-envelope/traces, <label>-<timestamp>-<pid>.mcptrace.jsonl.
 Values of secret-named environment variables and Authorization headers are redacted in the trace.
 Exit code: the server's (stdio), 0 after SIGINT/SIGTERM (--http), 1 when --listen cannot be used,
@@ -30,12 +36,14 @@ interface TapArguments {
   http: boolean;
   target?: string;
   listen?: string;
+  /** Set by `--repair` or `--repair-style`. */
+  repairStyle?: RepairStyle;
   command: string[];
 }
 
 class TapUsageError extends Error {}
 
-const VALUE_OPTIONS = ['name', 'trace', 'target', 'listen'] as const;
+const VALUE_OPTIONS = ['name', 'trace', 'target', 'listen', 'repair-style'] as const;
 
 /** parseArgs' own messages are long and talk about positionals: say it the tap's way, on one line. */
 function usageMessage(error: Error & { code?: string }, argv: string[]): string {
@@ -69,8 +77,14 @@ function parseTapArguments(argv: string[]): TapArguments | 'help' {
   for (const name of VALUE_OPTIONS) {
     if (values[name] === '') throw new TapUsageError(`--${name} needs a value`);
   }
+  const style = values['repair-style'];
+  if (style !== undefined && !REPAIR_STYLES.includes(style as RepairStyle)) {
+    throw new TapUsageError(`--repair-style must be one of ${REPAIR_STYLES.join(', ')} (got '${style}')`);
+  }
+  const repairStyle = (style as RepairStyle | undefined) ?? (values.repair === true ? 'top-level' : undefined);
   return {
     http: values.http === true,
+    ...(repairStyle !== undefined && { repairStyle }),
     command: positionals,
     ...(values.name !== undefined && { name: values.name }),
     ...(values.trace !== undefined && { trace: values.trace }),
@@ -88,12 +102,26 @@ function readArguments(argv: string[]) {
       target: { type: 'string' },
       listen: { type: 'string' },
       http: { type: 'boolean' },
+      repair: { type: 'boolean' },
+      'repair-style': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,
     strict: true,
     tokens: true,
   });
+}
+
+/**
+ * The repairer for `--repair`, loaded only then: the classifier and decoder it needs stay out of a plain tap's
+ * start time and memory.
+ */
+function repairerFor(style: RepairStyle | undefined): Repairer | undefined {
+  if (style === undefined) return undefined;
+  // `require`, not `import()`: esbuild keeps the module's initialisation lazy, and Node's ES loader stays unloaded.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Repairer: RepairerClass } = require('./repair') as typeof import('./repair');
+  return new RepairerClass(style);
 }
 
 function report(message: string): void {
@@ -128,6 +156,7 @@ async function runHttp(args: TapArguments): Promise<number> {
   if (!isLoopbackHost(listen.host))
     throw new TapUsageError(`refusing --listen ${args.listen}: the tap listens on loopback only`);
   const label = args.name ?? `http-${target.hostname}-${target.port || target.protocol.slice(0, -1)}`;
+  const repairer = repairerFor(args.repairStyle);
   let recorder: TapRecorder | undefined;
   let tap: RunningHttpTap;
   try {
@@ -135,6 +164,7 @@ async function runHttp(args: TapArguments): Promise<number> {
       target,
       listenHost: listen.host,
       listenPort: listen.port,
+      ...(repairer && { repairer }),
       // The trace is opened only once the port is ours: a busy port leaves no empty trace behind.
       recorder: () => (recorder = openRecorder(label, args.trace)),
       report,
@@ -161,9 +191,10 @@ async function runHttp(args: TapArguments): Promise<number> {
 
 async function runStdio(args: TapArguments): Promise<number> {
   if (args.command.length === 0) throw new TapUsageError('no server command: put it after --');
+  const repairer = repairerFor(args.repairStyle);
   const recorder = openRecorder(args.name ?? labelForCommand(args.command), args.trace);
   const [command, ...commandArgs] = args.command;
-  const exit = await runStdioTap({ command, args: commandArgs, recorder, report });
+  const exit = await runStdioTap({ command, args: commandArgs, recorder, report, ...(repairer && { repairer }) });
   await recorder.close();
   if (exit.startError) return 127;
   if (exit.signal) {

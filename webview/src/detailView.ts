@@ -3,7 +3,7 @@
  * their docs), the decoded envelope fields, the arguments, and the raw request and response with Copy buttons.
  * Every value from the call is written with textContent.
  */
-import type { DecodedCall } from '../../shared/src/decodedCall';
+import { describeReading, type DecodedCall } from '../../shared/src/decodedCall';
 import { formatDuration, verdictOf } from '../../shared/src/panel/callRow';
 import { clear, el, post } from './dom';
 
@@ -105,6 +105,20 @@ export function renderDetail(pane: HTMLElement, call: DecodedCall, source: strin
 
   if (call.message) section(pane, 'Message').appendChild(el('div', 'message', call.message));
 
+  if (call.reading) {
+    // The classifier's reading stays apart from the decoded envelope, which shows what the server declared.
+    section(pane, "Classifier's reading").appendChild(el('div', 'reading', describeReading(call.reading)));
+    if (call.repaired) {
+      pane.appendChild(
+        el(
+          'div',
+          'repaired-note',
+          `Repaired by the tap (${call.repaired.style}): the host received an envelope built from this reading. The raw response below is the server's; the one the host received follows it.`,
+        ),
+      );
+    }
+  }
+
   section(pane, 'Envelope findings');
   if (call.findings.length === 0) {
     const text =
@@ -143,6 +157,7 @@ export function renderDetail(pane: HTMLElement, call: DecodedCall, source: strin
   jsonBlock(pane, 'Arguments', call.arguments, 'copy-arguments');
   jsonBlock(pane, 'Raw request', call.request, 'copy-request');
   jsonBlock(pane, 'Raw response', call.response, 'copy-response');
+  if (call.repaired) jsonBlock(pane, 'Response the host received (repaired)', call.repaired.sent, 'copy-repaired');
 }
 
 export function renderDetailGone(pane: HTMLElement): void {

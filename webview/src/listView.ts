@@ -139,8 +139,15 @@ export class ListView {
     duration.textContent = formatDuration(row.durationMs);
     verdict.textContent = '';
     const label = el('span', `verdict tone-${row.tone}`, row.verdict);
-    label.title = row.message === '' ? row.verdict : `${row.verdict}: ${row.message}`;
+    label.title = [row.message === '' ? row.verdict : `${row.verdict}: ${row.message}`, row.reading]
+      .filter((line) => line !== '')
+      .join('\n');
     verdict.appendChild(label);
+    if (row.repaired) {
+      const repaired = el('span', 'repaired', 'repaired');
+      repaired.title = `The tap rewrote this answer from the classifier's reading (${row.reading})`;
+      verdict.appendChild(repaired);
+    }
     if (row.findings.length > 0) {
       const flag = el('span', 'flag', `⚑ ${row.findings.length}`);
       flag.title = `Envelope findings: ${row.findings.join(', ')}`;

@@ -70,6 +70,23 @@ export function callsAsTrace(calls: readonly DecodedCall[]): string {
         ...where,
         msg: { jsonrpc: '2.0', method: 'notifications/cancelled', params },
       });
+    } else if (call.repaired && call.reading) {
+      // A repaired answer goes back as the tap wrote it: what the host received, the server's original beside it.
+      const { category, retryable, retryAfterMs, evidence } = call.reading;
+      entries.push({
+        ts: endedAt,
+        dir: SERVER_TO_HOST,
+        ...where,
+        msg: call.repaired.sent,
+        repair: {
+          style: call.repaired.style,
+          category,
+          isRetryable: retryable,
+          ...(retryAfterMs !== undefined && { retryAfterMs }),
+          evidence,
+          original: call.response,
+        },
+      });
     } else if (call.response !== undefined) {
       entries.push({ ts: endedAt, dir: SERVER_TO_HOST, ...where, msg: call.response });
     }

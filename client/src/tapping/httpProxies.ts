@@ -22,6 +22,7 @@ export function manualProxyCommand(record: TapRecord): string | undefined {
     record.http.listen,
     '--name',
     record.http.label,
+    ...(record.http.repair === true ? ['--repair'] : []),
   ]
     .map(quote)
     .join(' ');
@@ -46,6 +47,7 @@ export class TapProxies {
       target: http.target,
       listen: http.listen,
       label: http.label,
+      ...(http.repair === true && { repair: true }),
     }).then(
       (proxy) => {
         this.log(`Tap proxy for ${record.name}: ${proxy.origin} → ${http.target}`);

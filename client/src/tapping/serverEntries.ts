@@ -13,6 +13,8 @@ export interface TapInvocation {
   label?: string;
   /** The server command the tap runs: program first. */
   server: string[];
+  /** The tap also repairs unstructured tool errors (`--repair`, `--repair-style`). */
+  repair?: boolean;
 }
 
 export interface ServerEntry {
@@ -84,7 +86,12 @@ export function findTapInvocation(command: string, args: readonly string[]): Tap
     const nameAt = options.indexOf('--name');
     const inlineName = options.find((option) => option.startsWith('--name='));
     const label = nameAt >= 0 ? options[nameAt + 1] : inlineName?.slice('--name='.length);
-    return { ...(label !== undefined && { label }), server: words.slice(separator + 1) };
+    const repair = options.some((option) => option === '--repair' || option.startsWith('--repair-style'));
+    return {
+      ...(label !== undefined && { label }),
+      server: words.slice(separator + 1),
+      ...(repair && { repair }),
+    };
   }
   return undefined;
 }

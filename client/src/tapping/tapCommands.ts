@@ -5,7 +5,7 @@ import { HOST_NAMES } from './hostConfigs';
 import { manualProxyCommand } from './httpProxies';
 import type { ServerEntry } from './serverEntries';
 import type { TappingContext } from './tappingContext';
-import { TapEditError, type TapRecord } from './tapRewrite';
+import { TAP_MODES, TapEditError, type TapRecord } from './tapRewrite';
 import { isTappedHttp, tapServer, untapServer } from './tapService';
 import { findFreePort } from './tapProcess';
 
@@ -86,13 +86,20 @@ async function tapCommand(tapping: TappingContext): Promise<void> {
     void vscode.window.showWarningMessage(`MCP Envelope: save or revert ${entry.file} first.`);
     return;
   }
+  const mode = await vscode.window.showQuickPick(
+    TAP_MODES.map((item) => ({ label: item.label, detail: item.detail, repair: item.repair })),
+    { title: `Tap ${entry.name}: record only, or also repair its unstructured errors?` },
+  );
+  if (!mode) return;
+  const repair = mode.repair;
   const host = HOST_NAMES[entry.host];
+  const repairFlag = repair ? ' --repair' : '';
   const detail =
     entry.transport === 'stdio'
-      ? `${entry.file}\n\nThe entry's command becomes:\nnode ${tapping.cliPath} tap --name ${entry.name} -- ${summary(entry)}\n\n` +
+      ? `${entry.file}\n\nThe entry's command becomes:\nnode ${tapping.cliPath} tap${repairFlag} --name ${entry.name} -- ${summary(entry)}\n\n` +
         `env and every other key stay as they are. A backup goes to ${entry.file}.mcp-envelope-backup.json and to VS Code's ` +
         `state; "MCP Envelope: Untap a Server…" restores the entry exactly.`
-      : `${entry.file}\n\nThe url becomes a loopback proxy (tap --http) in front of ${entry.url}. VS Code runs the proxy while ` +
+      : `${entry.file}\n\nThe url becomes a loopback proxy (tap --http${repairFlag}) in front of ${entry.url}. VS Code runs the proxy while ` +
         `this extension is active; when VS Code is closed, ${host} cannot reach the server until you run the proxy yourself ` +
         `or untap. A backup is kept as for stdio entries.`;
   if (!(await confirm(`Tap ${entry.name} (${host})?`, detail, 'Tap'))) return;
@@ -100,8 +107,8 @@ async function tapCommand(tapping: TappingContext): Promise<void> {
   try {
     record =
       entry.transport === 'stdio'
-        ? await tapServer(entry, { kind: 'stdio', cliPath: tapping.cliPath }, tapping.records)
-        : await tapServer(entry, { kind: 'http', port: await findFreePort() }, tapping.records);
+        ? await tapServer(entry, { kind: 'stdio', cliPath: tapping.cliPath, repair }, tapping.records)
+        : await tapServer(entry, { kind: 'http', port: await findFreePort(), repair }, tapping.records);
   } catch (error) {
     const reason = error instanceof TapEditError || error instanceof Error ? error.message : String(error);
     void vscode.window.showErrorMessage(`MCP Envelope: could not tap ${entry.name}: ${reason}`);

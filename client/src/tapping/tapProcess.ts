@@ -53,6 +53,8 @@ export interface HttpTapProcessOptions {
   listen: string;
   label: string;
   traceFile?: string;
+  /** Also repair unstructured tool errors (`--repair`). */
+  repair?: boolean;
   /** How long to wait for the proxy to listen. */
   timeoutMs?: number;
 }
@@ -81,6 +83,7 @@ export function startHttpTapProcess(launch: TapLaunch, options: HttpTapProcessOp
     '--name',
     options.label,
     ...(options.traceFile !== undefined ? ['--trace', options.traceFile] : []),
+    ...(options.repair === true ? ['--repair'] : []),
   ];
   const child = spawn(launch.nodePath ?? process.execPath, args, {
     env: nodeEnvironment(),

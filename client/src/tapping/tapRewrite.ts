@@ -33,10 +33,26 @@ export interface TapRecord {
   tapped: unknown;
   tappedAt: string;
   /** For HTTP entries: the proxy the extension runs in front of the original URL. */
-  http?: { target: string; listen: string; label: string };
+  http?: { target: string; listen: string; label: string; repair?: boolean };
 }
 
 export class TapEditError extends Error {}
+
+/** What Tap-a-server offers: record only, or record and repair unstructured tool errors (`tap --repair`). */
+export const TAP_MODES = [
+  {
+    label: 'Record only',
+    detail: 'Forward every message unchanged and record it to a trace for Tool Calls.',
+    repair: false,
+  },
+  {
+    label: 'Record and repair errors',
+    detail:
+      'Also rewrite tool errors that carry no category (isError text, -32603 errors) into complete envelopes ' +
+      '(errorCategory, isRetryable, the facts in the text) read from their evidence; everything else passes unchanged.',
+    repair: true,
+  },
+] as const;
 
 export interface StdioTapOptions {
   /** Absolute path of the extension's `dist/cli.js`. */
@@ -45,6 +61,8 @@ export interface StdioTapOptions {
   nodeCommand?: string;
   /** The trace label; the entry's name by default. */
   label?: string;
+  /** Also repair unstructured tool errors (`tap --repair`). */
+  repair?: boolean;
   now?: Date;
 }
 
@@ -52,6 +70,8 @@ export interface HttpTapOptions {
   /** The loopback port the tap proxy listens on. */
   port: number;
   label?: string;
+  /** Also repair unstructured tool errors (`tap --http --repair`). */
+  repair?: boolean;
   now?: Date;
 }
 
@@ -124,12 +144,21 @@ function recordFor(
   };
 }
 
-/** The command line a tapped stdio entry runs: `node <cli.js> tap --name <label> -- <command> <args…>`. */
+/** The command line a tapped stdio entry runs: `node <cli.js> tap [--repair] --name <label> -- <command> <args…>`. */
 export function tappedCommandLine(entry: ServerEntry, options: StdioTapOptions): { command: string; args: string[] } {
   if (entry.command === undefined) throw new TapEditError(`${entry.name} has no command`);
   return {
     command: options.nodeCommand ?? 'node',
-    args: [options.cliPath, 'tap', '--name', options.label ?? entry.name, '--', entry.command, ...entry.args],
+    args: [
+      options.cliPath,
+      'tap',
+      ...(options.repair === true ? ['--repair'] : []),
+      '--name',
+      options.label ?? entry.name,
+      '--',
+      entry.command,
+      ...entry.args,
+    ],
   };
 }
 
@@ -169,7 +198,12 @@ export function tapHttpEntry(text: string, entry: ServerEntry, options: HttpTapO
   }
   const after = applyModifications(text, [[[...entry.path, 'url'], proxyUrlFor(entry.url, options.port)]]);
   const record = recordFor(text, after, entry, 'http', options.now ?? new Date());
-  record.http = { target: entry.url, listen: `127.0.0.1:${options.port}`, label: options.label ?? entry.name };
+  record.http = {
+    target: entry.url,
+    listen: `127.0.0.1:${options.port}`,
+    label: options.label ?? entry.name,
+    ...(options.repair === true && { repair: true }),
+  };
   return { text: after, record };
 }
 

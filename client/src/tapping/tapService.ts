@@ -71,8 +71,8 @@ function replaceFileText(file: string, expected: string, text: string): void {
 }
 
 export type TapRequest =
-  | { kind: 'stdio'; cliPath: string; nodeCommand?: string; label?: string }
-  | { kind: 'http'; port: number; label?: string };
+  | { kind: 'stdio'; cliPath: string; nodeCommand?: string; label?: string; repair?: boolean }
+  | { kind: 'http'; port: number; label?: string; repair?: boolean };
 
 /** Rewrites an entry in its file and records the backup. Throws TapEditError with a reason people can read. */
 export async function tapServer(entry: ServerEntry, request: TapRequest, records: TapRecords): Promise<TapRecord> {
@@ -87,8 +87,13 @@ export async function tapServer(entry: ServerEntry, request: TapRequest, records
   }
   const result =
     request.kind === 'stdio'
-      ? tapStdioEntry(text, entry, { cliPath: request.cliPath, nodeCommand: request.nodeCommand, label: request.label })
-      : tapHttpEntry(text, entry, { port: request.port, label: request.label });
+      ? tapStdioEntry(text, entry, {
+          cliPath: request.cliPath,
+          nodeCommand: request.nodeCommand,
+          label: request.label,
+          repair: request.repair,
+        })
+      : tapHttpEntry(text, entry, { port: request.port, label: request.label, repair: request.repair });
   await records.add(result.record);
   try {
     replaceFileText(entry.file, text, result.text);

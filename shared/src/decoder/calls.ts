@@ -3,8 +3,10 @@
  * progress and cancellation notifications, decodes each answer, and adds the live-only `retry-storm` finding.
  * Incremental: the panel feeds entries as a trace grows; the CLI feeds a whole file.
  */
-import type { DecodedCall } from '../decodedCall';
-import { NEVER_RETRYABLE } from '../taxonomy';
+import { classifyFailure } from '../classifier';
+import type { ClassifierReading, DecodedCall } from '../decodedCall';
+export { describeReading } from '../decodedCall';
+import { canonicalCategory, NEVER_RETRYABLE } from '../taxonomy';
 import {
   HOST_TO_SERVER,
   isTraceEvent,
@@ -80,6 +82,60 @@ function nonRetryableReason(decoded: DecodedResult): string | undefined {
     return `an error whose text reads as ${decoded.textHint}`;
   }
   return undefined;
+}
+
+/** String values among a call's arguments (bounded), which the classifier may name in its message. */
+function argumentStrings(value: unknown, into: string[] = [], depth = 0): string[] {
+  if (into.length >= 50 || depth > 5) return into;
+  if (typeof value === 'string' && value !== '') into.push(value);
+  else if (Array.isArray(value)) for (const item of value) argumentStrings(item, into, depth + 1);
+  else if (isRecord(value)) for (const item of Object.values(value)) argumentStrings(item, into, depth + 1);
+  return into;
+}
+
+/**
+ * The classifier's reading of a failure the server declared no category for (the SDK's own rejections
+ * included): from the tap's repair record when there is one, else classified here.
+ */
+function readingOf(
+  call: DecodedCall,
+  decoded: DecodedResult,
+  answer: JsonObject,
+  entry: TraceEntry,
+): ClassifierReading | undefined {
+  const declared = {
+    category: decoded.rejectedRequest === true ? null : decoded.category,
+    retryable: decoded.retryable,
+  };
+  const repair = entry.repair;
+  if (repair) {
+    const category = canonicalCategory(repair.category);
+    if (category) {
+      return {
+        category,
+        retryable: repair.isRetryable,
+        ...(repair.retryAfterMs !== undefined && { retryAfterMs: repair.retryAfterMs }),
+        evidence: repair.evidence,
+        declared,
+      };
+    }
+  }
+  if (decoded.outcome !== 'tool-error' && decoded.outcome !== 'protocol-error') return undefined;
+  if (decoded.category !== null && decoded.rejectedRequest !== true) return undefined;
+  if (decoded.requestFault !== undefined) return undefined;
+  const raw = 'error' in answer ? answer.error : answer.result;
+  const read = classifyFailure(raw, {
+    operation: call.tool || undefined,
+    requestValues: argumentStrings(call.arguments),
+    now: Date.parse(entry.ts) || undefined,
+  });
+  return {
+    category: read.category,
+    retryable: read.isRetryable,
+    ...(read.retryAfterMs !== undefined && { retryAfterMs: read.retryAfterMs }),
+    evidence: read.evidence,
+    declared,
+  };
 }
 
 export class CallTracker {
@@ -175,12 +231,18 @@ export class CallTracker {
     if (!open) return undefined;
     this.open.delete(key);
     const { call } = open;
-    call.response = message;
+    // A repaired answer is judged as the server sent it; what the host received is kept beside it.
+    const original = entry.repair && isRecord(entry.repair.original) ? entry.repair.original : undefined;
+    const answer = original ?? message;
+    call.response = answer;
+    if (entry.repair && original) call.repaired = { style: entry.repair.style, sent: message };
     if (call.outcome === 'cancelled') return call;
     call.durationMs = durationSince(open.startedMs, entry.ts);
     const fault = malformedRequest(isRecord(call.request) ? call.request.params : undefined);
-    const decoded = 'error' in message ? decodeRpcError(message.error, fault) : decodeToolResult(message.result);
+    const decoded = 'error' in answer ? decodeRpcError(answer.error, fault) : decodeToolResult(answer.result);
     this.apply(call, decoded);
+    const reading = readingOf(call, decoded, answer, entry);
+    if (reading) call.reading = reading;
     const reason = nonRetryableReason(decoded);
     if (reason !== undefined) this.failedForGood.set(open.sameCallKey, { id: call.id, reason });
     else this.failedForGood.delete(open.sameCallKey);
@@ -275,5 +337,7 @@ export function toCallsJson(call: DecodedCall): Record<string, unknown> {
     encoding: call.encoding,
     nextAction: call.nextAction,
     findings: call.findings.map((finding) => ({ check: finding.check, message: finding.message })),
+    ...(call.reading && { reading: call.reading }),
+    ...(call.repaired && { repaired: { style: call.repaired.style } }),
   };
 }

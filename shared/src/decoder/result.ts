@@ -2,6 +2,7 @@
  * Decodes one `tools/call` answer — a `CallToolResult` or a JSON-RPC error — into an outcome, the envelope's
  * facts, the encoding they were read from, and findings. Pure TypeScript: it runs in the tap, the CLI and a webview.
  */
+import { readForeignFailure } from '../classifier/foreignShapes';
 import { canonicalCategory, nearestCategory, NEVER_RETRYABLE, type ErrorCategory } from '../taxonomy';
 import type { CallFinding, CallOutcome, EnvelopeEncoding } from '../decodedCall';
 import { isEmptyPayload, readContent, type ContentView } from './content';
@@ -195,9 +196,10 @@ function errorFindings(
       message: 'isError is set but the text says there were no results: a valid empty answer should be a success.',
     });
   }
-  const hiddenEncoding = encoding === 'top-level' || encoding === 'structured-content';
+  const hiddenEncoding = encoding === 'top-level' || encoding === 'structured-content' || encoding === 'meta-proposal';
   if (hiddenEncoding && !mentionsFacts(visibleText, category)) {
-    const where = encoding === 'top-level' ? 'top-level fields' : 'structuredContent';
+    const where =
+      encoding === 'top-level' ? 'top-level fields' : encoding === 'meta-proposal' ? '_meta' : 'structuredContent';
     findings.push({
       check: 'envelope-hidden-from-model',
       message: `errorCategory/isRetryable are only in ${where}; most hosts show the model only content, whose text does not mention them.`,
@@ -205,12 +207,29 @@ function errorFindings(
   }
 }
 
+/**
+ * A failure's category from the shapes other tools and proposals write (the `_meta` key
+ * `io.modelcontextprotocol/toolFailure`, `{ code, category, retry }`, `{ category, is_retryable }`, `{ recoverable }`),
+ * when MCP Envelope's own fields name none. Only for failures: a success's `category` is data.
+ */
+function readForeignShape(record: JsonObject, facts: EnvelopeFacts, encoding: EnvelopeEncoding): EnvelopeEncoding {
+  if (facts.category !== undefined || (facts.okFalse && facts.code !== undefined)) return encoding;
+  const foreign = readForeignFailure(record);
+  if (!foreign) return encoding;
+  facts.category = foreign.category;
+  facts.retryable ??= foreign.isRetryable;
+  facts.retryAfterMs ??= foreign.retryAfterMs;
+  return foreign.source.startsWith('_meta') ? 'meta-proposal' : 'foreign-shape';
+}
+
 /** Decodes a `CallToolResult` (the `result` of a JSON-RPC response to `tools/call`). */
 export function decodeToolResult(result: unknown): DecodedResult {
   const record: JsonObject = isRecord(result) ? result : { content: result };
   const content = readContent(record.content);
-  const { facts, encoding } = mergeFacts(collectSources(record, content), content.texts.length > 0);
+  const merged = mergeFacts(collectSources(record, content), content.texts.length > 0);
+  const { facts } = merged;
   const flagged = record.isError === true || record.is_error === true;
+  const encoding = flagged || saysFailure(facts) ? readForeignShape(record, facts, merged.encoding) : merged.encoding;
   const findings: CallFinding[] = [];
   const extras = {
     ...(facts.retryAfterMs !== undefined && { retryAfterMs: facts.retryAfterMs }),

@@ -2,7 +2,7 @@
  * The summary of one decoded call that the Tool Calls list shows (one row), and its verdict label.
  * Pure: used by the extension (to build rows) and by the webview (to render and filter them).
  */
-import type { CallOutcome, DecodedCall } from '../decodedCall';
+import { describeReading, type CallOutcome, type DecodedCall } from '../decodedCall';
 import type { ErrorCategory } from '../taxonomy';
 
 /** Colour family of a verdict; the webview maps each to a `--vscode-*` colour. */
@@ -26,6 +26,13 @@ export interface CallRow {
   argumentsPreview: string;
   /** The decoded message, cut to a preview length. */
   message: string;
+  /**
+   * The classifier's reading of a failure the server declared no category for, with its evidence
+   * ('declared: none · read: NOT_FOUND, not retryable — errno ENOENT'); empty when there is none.
+   */
+  reading: string;
+  /** `tap --repair` rewrote the answer the host received. */
+  repaired: boolean;
   /** Check ids of the call's findings, in order. */
   findings: string[];
   /** Where the call was read from (a trace file name). */
@@ -96,6 +103,8 @@ export function toCallRow(uid: string, seq: number, source: string, call: Decode
     ...verdictOf(call),
     argumentsPreview: preview(compactJson(call.arguments)),
     message: preview(call.message ?? ''),
+    reading: call.reading ? describeReading(call.reading) : '',
+    repaired: call.repaired !== undefined,
     findings: call.findings.map((finding) => finding.check),
     source,
   };

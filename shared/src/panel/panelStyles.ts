@@ -114,6 +114,12 @@ ul.findings { margin: 0; padding-left: 1.2em; }
 ul.findings li { margin: 2px 0; }
 ul.findings .check { font-family: var(--vscode-editor-font-family); margin-right: 6px; }
 .none { color: var(--vscode-descriptionForeground); }
+.repaired {
+  margin-left: 6px; padding: 0 4px; border-radius: 2px; font-size: 0.9em;
+  color: var(--vscode-badge-foreground); background: var(--vscode-badge-background);
+}
+.reading { font-family: var(--vscode-editor-font-family); }
+.repaired-note { margin-top: 4px; color: var(--vscode-descriptionForeground); }
 .raw-header { display: flex; align-items: center; justify-content: space-between; }
 .raw-header button { padding: 0 8px; font-size: 0.9em; }
 pre {

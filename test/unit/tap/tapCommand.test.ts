@@ -33,6 +33,12 @@ void describe('tap arguments', () => {
     [['--name'], 'mcp-envelope tap: --name needs a value'],
     [['--trace='], 'mcp-envelope tap: --trace needs a value'],
     [['--http=yes'], 'mcp-envelope tap: --http takes no value'],
+    [['--repair=yes'], 'mcp-envelope tap: --repair takes no value'],
+    [['--repair-style'], 'mcp-envelope tap: --repair-style needs a value'],
+    [
+      ['--repair-style', 'pretty', '--', 'node', 's.js'],
+      "mcp-envelope tap: --repair-style must be one of top-level, structured, json-text, meta, ok-code (got 'pretty')",
+    ],
     [['node', 's.js'], "mcp-envelope tap: unexpected 'node' (the server command goes after --)"],
     [['--name', 'x'], 'mcp-envelope tap: no server command: put it after --'],
     [['--http', '--listen', '127.0.0.1:1'], 'mcp-envelope tap: --http needs --target URL and --listen HOST:PORT'],

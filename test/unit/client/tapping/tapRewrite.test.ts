@@ -2,10 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parse } from 'jsonc-parser';
 import type { ConfigFileCandidate } from '../../../../client/src/tapping/hostConfigs';
+import { manualProxyCommand } from '../../../../client/src/tapping/httpProxies';
 import { parseConfig, type ServerEntry } from '../../../../client/src/tapping/serverEntries';
 import {
   detectFormatting,
   proxyUrlFor,
+  TAP_MODES,
   TapEditError,
   tapHttpEntry,
   tapStdioEntry,
@@ -241,5 +243,44 @@ void describe('formatting detection', () => {
     assert.deepEqual(detectFormatting(CLAUDE_DESKTOP_JSON), { insertSpaces: true, tabSize: 4, eol: '\r\n' });
     assert.deepEqual(detectFormatting(CURSOR_MCP_JSON), { insertSpaces: false, tabSize: 4, eol: '\n' });
     assert.deepEqual(detectFormatting('{}'), { insertSpaces: true, tabSize: 2, eol: '\n' });
+  });
+});
+
+void describe('Tap-a-server with repair', () => {
+  const candidate: ConfigFileCandidate = {
+    file: '/w/.cursor/mcp.json',
+    host: 'cursor',
+    layout: 'mcpServers',
+    description: '',
+  };
+
+  void it('offers record only and record-and-repair', () => {
+    assert.deepEqual(
+      TAP_MODES.map((mode) => [mode.label, mode.repair]),
+      [
+        ['Record only', false],
+        ['Record and repair errors', true],
+      ],
+    );
+  });
+
+  void it('passes --repair in the rewritten command, reads it back, and untaps to the identical bytes', () => {
+    const [, text, fixtureCandidate, name, serverCommand] = fixtures[0];
+    const entry = entryOf(text, fixtureCandidate, name);
+    const { text: tapped, record } = tapStdioEntry(text, entry, { cliPath: CLI, repair: true });
+    const after = entryOf(tapped, fixtureCandidate, name);
+    assert.deepEqual(after.args, [CLI, 'tap', '--repair', '--name', name, '--', ...serverCommand]);
+    assert.deepEqual(after.tap, { label: name, server: serverCommand, repair: true });
+    assert.equal(untapEntry(tapped, record).text, text, 'byte-identical after untap');
+  });
+
+  void it('an HTTP entry keeps the choice in its record, and the proxy command carries --repair', () => {
+    const http = parseConfig(CURSOR_MCP_JSON, candidate).entries.find((item) => item.transport === 'http');
+    assert.ok(http);
+    const { record } = tapHttpEntry(CURSOR_MCP_JSON, http, { port: 5000, repair: true });
+    assert.equal(record.http?.repair, true);
+    assert.match(manualProxyCommand(record) ?? '', / --repair$/);
+    const plain = tapHttpEntry(CURSOR_MCP_JSON, http, { port: 5000 }).record;
+    assert.doesNotMatch(manualProxyCommand(plain) ?? '', /--repair/);
   });
 });
