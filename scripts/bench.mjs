@@ -62,10 +62,12 @@ console.log(
 );
 target('tap peak memory < 55 MB', tap.tapMaxRssMb < 55);
 
-for (const [title, options] of /** @type {const} */ ([
+/** @type {[string, { tapOptions: string[], failing?: boolean }][]} */
+const repairRuns = [
   ['tap --repair, successes passed through', { tapOptions: ['--repair'] }],
   ['tap --repair, failures repaired', { tapOptions: ['--repair'], failing: true }],
-])) {
+];
+for (const [title, options] of repairRuns) {
   const repair = await benchTap(options);
   console.log(
     `${title}: direct median ${ms(repair.directMedianMs)}, tapped median ${ms(repair.tappedMedianMs)} ` +

@@ -45,18 +45,21 @@ async function shippedBody(language: string, name: string): Promise<string> {
   return file[name].body.join('\n');
 }
 
-/** The completion item for a snippet prefix at `position`, waiting up to 45 s for it to be offered (a loaded machine loads snippet files late). */
-async function offeredSnippet(
-  uri: vscode.Uri,
-  position: vscode.Position,
-  prefix: string,
-): Promise<vscode.CompletionItem> {
+/**
+ * The completion item for a snippet prefix at the end of `editor`'s line 1, waiting up to 45 s for it to be offered
+ * (a loaded machine loads a language's snippet file late). When nothing of ours is offered for a while, the last
+ * character of the prefix is typed again, as a user would: a completion session that started before the snippet
+ * file was in is not asked again by itself.
+ */
+async function offeredSnippet(editor: vscode.TextEditor, prefix: string): Promise<vscode.CompletionItem> {
   const deadline = Date.now() + 45_000;
+  let retypeAt = Date.now() + 5_000;
   let offered: string[] = [];
   while (Date.now() < deadline) {
+    const position = editor.document.lineAt(1).range.end;
     const list = await vscode.commands.executeCommand<vscode.CompletionList>(
       'vscode.executeCompletionItemProvider',
-      uri,
+      editor.document.uri,
       position,
     );
     const item = list.items.find(
@@ -64,6 +67,12 @@ async function offeredSnippet(
     );
     if (item) return item;
     offered = list.items.map(labelOf).filter((label) => label.startsWith('mcp'));
+    if (Date.now() >= retypeAt) {
+      const last = new vscode.Range(position.translate(0, -1), position);
+      await editor.edit((edit) => edit.delete(last));
+      await editor.edit((edit) => edit.insert(last.start, prefix.slice(-1)));
+      retypeAt = Date.now() + 5_000;
+    }
     await sleep(500);
   }
   assert.fail(`${prefix} was not offered; offered: ${offered.join(', ')}`);
@@ -80,10 +89,9 @@ describe('snippets in the real editor', () => {
       });
       const editor = await vscode.window.showTextDocument(document);
       editor.options = { insertSpaces: testCase.spaces !== undefined, tabSize: testCase.spaces ?? 4 };
-      const end = document.lineAt(1).range.end;
-
       // Snippet files load lazily, per language: ask again until they are in (a user would type on).
-      const item = await offeredSnippet(document.uri, end, testCase.prefix);
+      const item = await offeredSnippet(editor, testCase.prefix);
+      const end = document.lineAt(1).range.end;
       assert.ok(item.insertText instanceof vscode.SnippetString, 'the item inserts a snippet');
 
       const range = new vscode.Range(end.line, testCase.indent.length, end.line, end.character);
