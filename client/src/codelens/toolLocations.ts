@@ -16,21 +16,21 @@ export interface LensPlacement {
   shared: boolean;
 }
 
-/** Whether a tool's handler is a function of its own, away from the registration line (worth its own lens). */
+/**
+ * Whether a tool's handler is a named function of its own, away from the registration (worth its own lens): a
+ * dispatcher's per-tool function wherever it is, or a function defined above the registration that refers to it.
+ * A class's method or an `@mcpToolHandler` function just below its registration line needs no second lens.
+ */
 function handlerElsewhere(tool: WorkspaceTool): tool is WorkspaceTool & { handler: { line: number; name: string } } {
-  return (
-    tool.handler !== undefined &&
-    tool.handler.name !== undefined &&
-    tool.handler.name !== '' &&
-    tool.handler.line >= 1 &&
-    tool.handler.line !== tool.line
-  );
+  const handler = tool.handler;
+  if (!handler?.name || handler.line < 1 || handler.line === tool.line) return false;
+  return tool.style === 'dispatcher' || handler.line < tool.line;
 }
 
 /**
  * The live-calls lenses of one file: one on each registration of a tool with a static name, and one on its
  * handler when that is a named function of its own elsewhere in the file (a dispatcher's per-tool function, a
- * factory's handler), so that the count shows where the work is done. Inline handlers (`registerTool(…, async
+ * handler defined above the factory call that takes it), so that the count shows where the work is done. Inline handlers (`registerTool(…, async
  * () => …)`) get no second lens. Tools whose name is computed at run time (`NAMES.search`, `this.name`) get none:
  * calls are matched by name, so no count could be shown. Sorted by line; never twice the same tool on a line.
  */
