@@ -126,7 +126,9 @@ function anchorLines(registration: ToolRegistration): number[] {
 
 /**
  * The named tools whose registration or handler starts at the nearest line at or above a 0-based line of a file
- * (several when they share a handler function), in the order given; empty when none does.
+ * (several when they share a handler function), in the order given; empty when none does. A tool whose name is
+ * computed at run time (or an untitled `@mcpToolHandler` function) still ends the tool above it: what is inside
+ * its handler belongs to no named tool.
  */
 export function enclosingTools(
   registrations: readonly ToolRegistration[],
@@ -136,7 +138,7 @@ export function enclosingTools(
   let bestLine = 0;
   let best: ToolRegistration[] = [];
   for (const registration of registrations) {
-    if (registration.uri !== uri || registration.name === null) continue;
+    if (registration.uri !== uri) continue;
     for (const anchor of anchorLines(registration)) {
       if (anchor < 1 || anchor - 1 > line || anchor < bestLine) continue;
       if (anchor > bestLine) {
@@ -146,7 +148,7 @@ export function enclosingTools(
       if (!best.includes(registration)) best.push(registration);
     }
   }
-  return best;
+  return best.filter((registration) => registration.name !== null);
 }
 
 /** The tool registered (or handled) at or nearest above a 0-based line of a file, or undefined. */

@@ -162,6 +162,13 @@ void describe('matching static diagnostics to handlers of every style', () => {
     );
   });
 
+  void it('gives what is inside a function of a computed-name tool to no tool above it', () => {
+    // The class at line 70 (name computed) and its run() at 72 follow ping's registration at line 60.
+    assert.equal(enclosingTool(STYLED_TOOLS, DISPATCH_FILE, 61)?.name, 'ping');
+    assert.equal(enclosingTool(STYLED_TOOLS, DISPATCH_FILE, 75), undefined);
+    assert.equal(confirmationAt(STYLED_TOOLS, DISPATCH_FILE, 75, 'throw-in-handler', confirmations), undefined);
+  });
+
   void it('tries every tool sharing a handler function', () => {
     const shared = [
       { name: 'refund_order', line: 43, kind: 'dispatch', handler: { line: 22, name: 'handle' }, uri: DISPATCH_FILE },
