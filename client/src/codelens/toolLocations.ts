@@ -17,14 +17,15 @@ export interface LensPlacement {
 }
 
 /**
- * Whether a tool's handler is a named function of its own, away from the registration (worth its own lens): a
+ * The 1-based line of a tool's handler when that is a named function of its own, away from the registration: a
  * dispatcher's per-tool function wherever it is, or a function defined above the registration that refers to it.
- * A class's method or an `@mcpToolHandler` function just below its registration line needs no second lens.
+ * Undefined for an inline handler, or a class's method or property handler just below its registration line: the
+ * registration is where the tool shows.
  */
-function handlerElsewhere(tool: WorkspaceTool): tool is WorkspaceTool & { handler: { line: number; name: string } } {
+export function separateHandlerLine(tool: WorkspaceTool): number | undefined {
   const handler = tool.handler;
-  if (!handler?.name || handler.line < 1 || handler.line === tool.line) return false;
-  return tool.style === 'dispatcher' || handler.line < tool.line;
+  if (!handler?.name || handler.line < 1 || handler.line === tool.line) return undefined;
+  return tool.style === 'dispatcher' || handler.line < tool.line ? handler.line : undefined;
 }
 
 /**
@@ -48,8 +49,9 @@ export function lensPlacements(tools: readonly WorkspaceTool[], sameFile: (uri: 
     add(tool.name, tool.line, 'registration');
   }
   for (const tool of tools) {
-    if (tool.name === null || !sameFile(tool.uri) || !handlerElsewhere(tool)) continue;
-    add(tool.name, tool.handler.line, 'handler');
+    const handlerLine = separateHandlerLine(tool);
+    if (tool.name === null || !sameFile(tool.uri) || handlerLine === undefined) continue;
+    add(tool.name, handlerLine, 'handler');
   }
   const perLine = new Map<number, number>();
   for (const placement of placements) perLine.set(placement.line, (perLine.get(placement.line) ?? 0) + 1);

@@ -21,6 +21,7 @@
  */
 import type { ProbeCall, ProbeReport, ProbeToolReport } from '../../../shared/src/probeReport';
 import type { WorkspaceTool } from '../../../shared/src/protocol';
+import { separateHandlerLine } from '../codelens/toolLocations';
 
 /** One entry of the language server's `mcpEnvelope/tools` answer (line is 1-based). */
 export type ToolRegistration = WorkspaceTool;
@@ -111,9 +112,13 @@ export function describeAnswer(call: ProbeCall, maxMessage = 120): string {
   return `${call.outcome}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}${cut !== '' ? `: "${cut}"` : ''}`;
 }
 
-/** The 1-based line a tool's probe results point at: its handler function when known, else its registration. */
+/**
+ * The 1-based line a tool's probe results point at: its handler function when that is a function of its own
+ * away from the registration (a dispatcher's per-tool function, a handler a factory call refers to), else the
+ * registration (an inline handler is part of it).
+ */
 export function handlerLine(registration: ToolRegistration): number {
-  return registration.handler && registration.handler.line >= 1 ? registration.handler.line : registration.line;
+  return separateHandlerLine(registration) ?? registration.line;
 }
 
 /** The 1-based lines that start a tool's code: its registration and, when known, its handler function. */

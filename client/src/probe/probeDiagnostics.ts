@@ -18,7 +18,7 @@ export const LOW_GRADE_CODE = 'probe-low-grade';
 
 export interface ProbeDiagnostic {
   uri: string;
-  /** 0-based line of the handler function, or of the registration when the handler is not known. */
+  /** 0-based line of the handler function (when separate from the registration) or of the registration. */
   line: number;
   tool: string;
   /** The probe finding / check id. */
@@ -62,7 +62,8 @@ export function diagnosticMessage(tool: ProbeToolReport, call: ProbeCall, server
 /**
  * One diagnostic per registration of every failed tool, whatever its registration style (SDK call, wrapper,
  * definition, class, dispatcher branch, handler factory, `@mcpToolHandler`): on its handler function when the
- * language server knows it, else on the registration line; never twice on the same line.
+ * language server knows it as a function of its own, else on the registration line (an inline handler is part
+ * of it); never twice on the same line.
  */
 export function probeDiagnostics(
   report: ProbeReport,

@@ -11,6 +11,9 @@
  *   58 const pingHandler = async () => …                  referred to by the factory call below
  *   60 defineTool('ping', pingHandler)
  *   70 class DynamicTool { name = computeName(); async run() { … } }   name computed at run time
+ *
+ * tagged.ts has one `@mcpToolHandler` function at line 9; sdk.ts registers a twin of search_orders at line 30
+ * with an inline handler (line 33).
  */
 import type { WorkspaceTool } from '../../../../shared/src/protocol';
 
@@ -65,12 +68,13 @@ export const STYLED_TOOLS: WorkspaceTool[] = [
     handler: { line: 72, name: 'run' },
     uri: DISPATCH_FILE,
   },
+  // `/** @mcpToolHandler */ export async function auditLog(…)`: the tag names no tool.
   {
-    name: 'audit_log',
-    line: 8,
+    name: null,
+    line: 9,
     kind: 'jsdoc',
     style: 'tag',
-    evidence: ['@mcpToolHandler audit_log'],
+    evidence: ['tagged @mcpToolHandler'],
     handler: { line: 9, name: 'auditLog' },
     uri: TAG_FILE,
   },

@@ -26,13 +26,10 @@ void describe('live-calls lens placement', () => {
     );
   });
 
-  void it('gives a computed name no lens, and a tagged function just below its tag one lens', () => {
+  void it('gives a computed name or an untitled tagged function no lens, and an inline handler none of its own', () => {
     const dispatch = lensPlacements(STYLED_TOOLS, inFile(DISPATCH_FILE));
     assert.ok(!dispatch.some((lens) => lens.line === 70 || lens.line === 72));
-    assert.deepEqual(
-      lensPlacements(STYLED_TOOLS, inFile(TAG_FILE)).map((lens) => [lens.line, lens.tool]),
-      [[8, 'audit_log']],
-    );
+    assert.deepEqual(lensPlacements(STYLED_TOOLS, inFile(TAG_FILE)), []);
     assert.deepEqual(
       lensPlacements(STYLED_TOOLS, inFile(SDK_FILE)).map((lens) => [lens.line, lens.tool]),
       [[30, 'search_orders']],
@@ -126,17 +123,14 @@ void describe('Go to handler targets', () => {
       [3, 12],
     );
     assert.equal(targetDescription(handlerTargets(bare, 'x')[1]), 'tool');
-    assert.deepEqual(
-      handlerTargets(STYLED_TOOLS, 'audit_log').map((target) => target.line),
-      [9],
-    );
+    assert.deepEqual(handlerTargets(STYLED_TOOLS, 'auditLog'), []);
     assert.deepEqual(handlerTargets(STYLED_TOOLS, 'computeName()'), []);
   });
 
   void it('says when nothing matched, mentioning computed names only when there are some', () => {
     assert.equal(
       noTargetMessage('nope', STYLED_TOOLS),
-      'MCP Envelope: no handler of the tool "nope" was found in this workspace. 1 registration has a name computed at run time, which could be it.',
+      'MCP Envelope: no handler of the tool "nope" was found in this workspace. 2 registrations have a name computed at run time, which could be it.',
     );
     assert.equal(
       noTargetMessage(

@@ -13,7 +13,7 @@ import {
   matchConfirmations,
   reportConfirmations,
 } from '../../../../client/src/probe/confirmation';
-import { DISPATCH_FILE, STYLED_TOOLS } from '../codelens/styledTools';
+import { DISPATCH_FILE, STYLED_TOOLS, TAG_FILE } from '../codelens/styledTools';
 import { FILE, REGISTRATIONS, sampleReport } from './sampleReport';
 import { styledReport } from './styledReport';
 
@@ -136,6 +136,7 @@ void describe('matching static diagnostics to handlers of every style', () => {
     assert.equal(enclosingTool(STYLED_TOOLS, DISPATCH_FILE, 41)?.name, 'search_orders');
     assert.equal(enclosingTool(STYLED_TOOLS, DISPATCH_FILE, 5), undefined);
     assert.equal(handlerLine(STYLED_TOOLS[0]), 10);
+    assert.equal(handlerLine(STYLED_TOOLS[6]), 30, 'an inline handler points at its registration');
     assert.equal(handlerLine({ name: 'x', line: 7, kind: 'tool', uri: FILE }), 7);
   });
 
@@ -167,6 +168,7 @@ void describe('matching static diagnostics to handlers of every style', () => {
     assert.equal(enclosingTool(STYLED_TOOLS, DISPATCH_FILE, 61)?.name, 'ping');
     assert.equal(enclosingTool(STYLED_TOOLS, DISPATCH_FILE, 75), undefined);
     assert.equal(confirmationAt(STYLED_TOOLS, DISPATCH_FILE, 75, 'throw-in-handler', confirmations), undefined);
+    assert.equal(enclosingTool(STYLED_TOOLS, TAG_FILE, 12), undefined);
   });
 
   void it('tries every tool sharing a handler function', () => {
