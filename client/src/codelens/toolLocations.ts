@@ -31,9 +31,10 @@ export function separateHandlerLine(tool: WorkspaceTool): number | undefined {
 /**
  * The live-calls lenses of one file: one on each registration of a tool with a static name, and one on its
  * handler when that is a named function of its own elsewhere in the file (a dispatcher's per-tool function, a
- * handler defined above the factory call that takes it), so that the count shows where the work is done. Inline handlers (`registerTool(…, async
- * () => …)`) get no second lens. Tools whose name is computed at run time (`NAMES.search`, `this.name`) get none:
- * calls are matched by name, so no count could be shown. Sorted by line; never twice the same tool on a line.
+ * handler defined above the factory call that takes it), so that the count shows where the work is done.
+ * Inline handlers (`registerTool(…, async () => …)`) get no second lens. Tools whose name is computed at run
+ * time (`NAMES.search`, `this.name`, an untitled `@mcpToolHandler` function) get none: calls are matched by
+ * name, so no count could be shown. Sorted by line; never twice the same tool on a line.
  */
 export function lensPlacements(tools: readonly WorkspaceTool[], sameFile: (uri: string) => boolean): LensPlacement[] {
   const placements: LensPlacement[] = [];
