@@ -1,13 +1,14 @@
 /**
  * What the Tool Calls panel's buttons do in VS Code: open a saved trace (file picker), export the visible calls
- * (save dialog), jump to a tool's registration (asking the language server), open a finding's documentation.
+ * (save dialog), jump to a tool's handler (asking the language server), open a finding's documentation.
  */
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { defaultTraceDir } from '../../../shared/src/traceLocation';
 import type { DecodedCall } from '../../../shared/src/decodedCall';
-import { WorkspaceToolsRequest } from '../../../shared/src/protocol';
+import { COMMANDS, WorkspaceToolsRequest, type WorkspaceTool } from '../../../shared/src/protocol';
+import { handlerTargets, noTargetMessage, targetDescription } from '../codelens/toolLocations';
 import type { TraceService } from '../traces/traceService';
 import { callsAsTrace, decodedCallsJsonl, findingDocsUrl, wantsTraceFormat } from './callExport';
 import type { CallStore } from './callStore';
@@ -52,36 +53,55 @@ export async function exportCalls(store: CallStore, uids: readonly string[]): Pr
   void vscode.window.showInformationMessage(`MCP Envelope: exported ${calls.length} calls to ${target.fsPath}.`);
 }
 
-/** Opens the registration of `tool` in `column` (beside the panel, so that it stays in view). */
+/**
+ * Opens the handler of `tool` in `column` (beside the panel, so that it stays in view): the handler function when
+ * the language server knows it (a dispatcher's per-tool function, a factory's handler), else the registration.
+ * A name registered more than once (twin servers, several entry points) offers a QuickPick.
+ */
 export async function goToHandler(
   client: LanguageClient | undefined,
   tool: string,
   column: vscode.ViewColumn = vscode.ViewColumn.One,
 ): Promise<void> {
   if (!client?.isRunning()) {
+    const start = 'Start Language Server';
+    // Not awaited: the panel's message handling must not wait on the user.
+    void vscode.window
+      .showWarningMessage(
+        `MCP Envelope: cannot find the handler of "${tool}": the language server is not running. ` +
+          'It starts once the workspace has MCP server code (a package.json depending on an MCP SDK, or an open file importing one).',
+        start,
+      )
+      .then((choice) => (choice === start ? vscode.commands.executeCommand(COMMANDS.restartServer) : undefined));
+    return;
+  }
+  let tools: WorkspaceTool[];
+  try {
+    tools = (await client.sendRequest(WorkspaceToolsRequest)) ?? [];
+  } catch (error) {
     void vscode.window.showWarningMessage(
-      'MCP Envelope: the language server is not running, so tool registrations are unknown.',
+      `MCP Envelope: cannot find the handler of "${tool}": the language server did not answer (${error instanceof Error ? error.message : String(error)}).`,
     );
     return;
   }
-  const tools = await client.sendRequest(WorkspaceToolsRequest);
-  const matches = (tools ?? []).filter((entry) => entry.name === tool);
-  if (matches.length === 0) {
-    void vscode.window.showInformationMessage(
-      `MCP Envelope: no registration of the tool "${tool}" was found in this workspace (registerTool, tool or setRequestHandler).`,
-    );
+  const targets = handlerTargets(tools, tool);
+  if (targets.length === 0) {
+    void vscode.window.showInformationMessage(noTargetMessage(tool, tools));
     return;
   }
-  let chosen = matches[0];
-  if (matches.length > 1) {
-    const items = matches.map((entry) => ({
-      label: `${vscode.workspace.asRelativePath(vscode.Uri.parse(entry.uri))}:${entry.line}`,
-      description: entry.kind,
-      entry,
+  let chosen = targets[0];
+  if (targets.length > 1) {
+    const items = targets.map((target) => ({
+      label: `${vscode.workspace.asRelativePath(vscode.Uri.parse(target.uri))}:${target.line}`,
+      description: targetDescription(target),
+      target,
     }));
-    const pick = await vscode.window.showQuickPick(items, { title: `"${tool}" is registered ${matches.length} times` });
+    const pick = await vscode.window.showQuickPick(items, {
+      title: `"${tool}" is handled in ${targets.length} places`,
+      placeHolder: 'Open which handler?',
+    });
     if (!pick) return;
-    chosen = pick.entry;
+    chosen = pick.target;
   }
   const position = new vscode.Position(Math.max(0, chosen.line - 1), 0);
   await vscode.window.showTextDocument(vscode.Uri.parse(chosen.uri), {

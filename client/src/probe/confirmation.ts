@@ -13,12 +13,15 @@
  * - a JSON-RPC error other than -32602/-32601 (how a low-level Server reports a throw) confirms
  *   throw-in-handler and protocol-error-for-execution-failure.
  *
- * Static diagnostics are matched to a tool by position: a diagnostic belongs to the tool registered on the
- * nearest registration line at or above it in the same file (handlers defined in another file are not matched).
+ * Static diagnostics are matched to a tool by position: a diagnostic belongs to the tool whose registration or
+ * handler function starts on the nearest line at or above it in the same file (so a dispatcher's per-tool
+ * function, a factory's handler or an `@mcpToolHandler` function is its tool's; handlers defined in another file
+ * are not matched).
  * Pure: no `vscode`.
  */
 import type { ProbeCall, ProbeReport, ProbeToolReport } from '../../../shared/src/probeReport';
 import type { WorkspaceTool } from '../../../shared/src/protocol';
+import { separateHandlerLine } from '../codelens/toolLocations';
 
 /** One entry of the language server's `mcpEnvelope/tools` answer (line is 1-based). */
 export type ToolRegistration = WorkspaceTool;
@@ -109,19 +112,72 @@ export function describeAnswer(call: ProbeCall, maxMessage = 120): string {
   return `${call.outcome}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}${cut !== '' ? `: "${cut}"` : ''}`;
 }
 
-/** The tool registered at or nearest above a 0-based line of a file, or undefined. */
+/**
+ * The 1-based line a tool's probe results point at: its handler function when that is a function of its own
+ * away from the registration (a dispatcher's per-tool function, a handler a factory call refers to), else the
+ * registration (an inline handler is part of it).
+ */
+export function handlerLine(registration: ToolRegistration): number {
+  return separateHandlerLine(registration) ?? registration.line;
+}
+
+/** The 1-based lines that start a tool's code: its registration and, when known, its handler function. */
+function anchorLines(registration: ToolRegistration): number[] {
+  const lines = [registration.line];
+  if (registration.handler && registration.handler.line >= 1 && registration.handler.line !== registration.line)
+    lines.push(registration.handler.line);
+  return lines;
+}
+
+/**
+ * The named tools whose registration or handler starts at the nearest line at or above a 0-based line of a file
+ * (several when they share a handler function), in the order given; empty when none does. A tool whose name is
+ * computed at run time (or an untitled `@mcpToolHandler` function) still ends the tool above it: what is inside
+ * its handler belongs to no named tool.
+ */
+export function enclosingTools(
+  registrations: readonly ToolRegistration[],
+  uri: string,
+  line: number,
+): ToolRegistration[] {
+  let bestLine = 0;
+  let best: ToolRegistration[] = [];
+  for (const registration of registrations) {
+    if (registration.uri !== uri) continue;
+    for (const anchor of anchorLines(registration)) {
+      if (anchor < 1 || anchor - 1 > line || anchor < bestLine) continue;
+      if (anchor > bestLine) {
+        bestLine = anchor;
+        best = [];
+      }
+      if (!best.includes(registration)) best.push(registration);
+    }
+  }
+  return best.filter((registration) => registration.name !== null);
+}
+
+/** The tool registered (or handled) at or nearest above a 0-based line of a file, or undefined. */
 export function enclosingTool(
   registrations: readonly ToolRegistration[],
   uri: string,
   line: number,
 ): ToolRegistration | undefined {
-  let best: ToolRegistration | undefined;
-  for (const registration of registrations) {
-    if (registration.uri !== uri || registration.name === null) continue;
-    if (registration.line - 1 > line) continue;
-    if (!best || registration.line > best.line) best = registration;
+  return enclosingTools(registrations, uri, line)[0];
+}
+
+/** The confirmation of `check` by the first tool at or above a 0-based line that has one, with that tool. */
+export function confirmationAt<C extends Confirmation>(
+  registrations: readonly ToolRegistration[],
+  uri: string,
+  line: number,
+  check: string,
+  confirmations: ReadonlyMap<string, ReadonlyMap<string, C>>,
+): { tool: ToolRegistration; confirmation: C } | undefined {
+  for (const tool of enclosingTools(registrations, uri, line)) {
+    const confirmation = tool.name === null ? undefined : confirmations.get(tool.name)?.get(check);
+    if (confirmation) return { tool, confirmation };
   }
-  return best;
+  return undefined;
 }
 
 export interface StaticFinding {
@@ -137,10 +193,9 @@ export function matchConfirmations(
   registrations: readonly ToolRegistration[],
   confirmations: ReadonlyMap<string, ReadonlyMap<string, Confirmation>>,
 ): Array<Confirmation | undefined> {
-  return findings.map((finding) => {
-    const tool = enclosingTool(registrations, uri, finding.line);
-    return tool?.name ? confirmations.get(tool.name)?.get(finding.check) : undefined;
-  });
+  return findings.map(
+    (finding) => confirmationAt(registrations, uri, finding.line, finding.check, confirmations)?.confirmation,
+  );
 }
 
 export const CONFIRMED_SUFFIX = ' (confirmed by probe)';

@@ -1,11 +1,11 @@
 /**
- * A probe report as diagnostics on the workspace's tool registrations: every tool graded below
- * FAILING_GRADE_BELOW whose name the workspace registers gets one diagnostic on each registration line. Its code
+ * A probe report as diagnostics on the workspace's tool handlers: every tool graded below FAILING_GRADE_BELOW
+ * whose name the workspace registers gets one diagnostic on each of its handlers (or registration lines). Its code
  * is the worst finding of the worst call (preferring answers the handler itself gave), and its message names the
  * mistake sent and what came back. Pure: no `vscode`; the extension turns these into vscode.Diagnostics.
  */
 import type { ProbeCall, ProbeReport, ProbeToolReport } from '../../../shared/src/probeReport';
-import { answeredByHandler, describeAnswer, type ToolRegistration } from './confirmation';
+import { answeredByHandler, describeAnswer, handlerLine, type ToolRegistration } from './confirmation';
 import { findingWeight, worstCall } from './probeSession';
 
 /** A tool is failed when its grade is below this: anything short of full marks. */
@@ -18,7 +18,7 @@ export const LOW_GRADE_CODE = 'probe-low-grade';
 
 export interface ProbeDiagnostic {
   uri: string;
-  /** 0-based line of the registration. */
+  /** 0-based line of the handler function (when separate from the registration) or of the registration. */
   line: number;
   tool: string;
   /** The probe finding / check id. */
@@ -59,7 +59,12 @@ export function diagnosticMessage(tool: ProbeToolReport, call: ProbeCall, server
   );
 }
 
-/** One diagnostic per registration of every failed tool. */
+/**
+ * One diagnostic per registration of every failed tool, whatever its registration style (SDK call, wrapper,
+ * definition, class, dispatcher branch, handler factory, `@mcpToolHandler`): on its handler function when the
+ * language server knows it as a function of its own, else on the registration line (an inline handler is part
+ * of it); never twice on the same line.
+ */
 export function probeDiagnostics(
   report: ProbeReport,
   registrations: readonly ToolRegistration[],
@@ -72,11 +77,16 @@ export function probeDiagnostics(
     if (!call) continue;
     const code = worstFinding(call) ?? LOW_GRADE_CODE;
     const message = diagnosticMessage(tool, call, report.server);
+    const placed = new Set<string>();
     for (const registration of registrations) {
       if (registration.name !== tool.name || registration.line < 1) continue;
+      const line = handlerLine(registration) - 1;
+      const key = `${registration.uri}\u0000${line}`;
+      if (placed.has(key)) continue;
+      placed.add(key);
       diagnostics.push({
         uri: registration.uri,
-        line: registration.line - 1,
+        line,
         tool: tool.name,
         code,
         severity: tool.grade < WARNING_GRADE_BELOW ? 'warning' : 'information',

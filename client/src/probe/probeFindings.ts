@@ -1,5 +1,6 @@
 /**
- * Where probe results meet the source: the `mcp-envelope probe` diagnostics on registration lines, the
+ * Where probe results meet the source: the `mcp-envelope probe` diagnostics on handler lines (registration lines
+ * when the handler is not known), the
  * " (confirmed by probe)" mark on static diagnostics (through the language client's handleDiagnostics
  * middleware), and the "Show probe calls" code action on both. Holds the latest report per probed server.
  */
@@ -9,9 +10,9 @@ import type { ProbeReport } from '../../../shared/src/probeReport';
 import { findingDocsUrl } from '../panel/callExport';
 import {
   CONFIRMED_SUFFIX,
+  confirmationAt,
   confirmedMessage,
-  enclosingTool,
-  matchConfirmations,
+  handlerLine,
   reportConfirmations,
   type Confirmation,
   type ToolRegistration,
@@ -123,33 +124,24 @@ export class ProbeFindings implements vscode.CodeActionProvider, vscode.Disposab
   confirm(uri: vscode.Uri, diagnostics: readonly vscode.Diagnostic[]): vscode.Diagnostic[] {
     if (this.confirmations.size === 0) return [...diagnostics];
     const key = uri.toString();
-    const matches = matchConfirmations(
-      diagnostics.map((diagnostic) => ({
-        check: diagnostic.source === STATIC_SOURCE ? checkIdOf(diagnostic) : '',
-        line: diagnostic.range.start.line,
-      })),
-      key,
-      this.registrations,
-      this.confirmations,
-    );
-    return diagnostics.map((diagnostic, index) => {
-      const match = matches[index] as (Confirmation & { server?: string }) | undefined;
+    return diagnostics.map((diagnostic) => {
+      const check = diagnostic.source === STATIC_SOURCE ? checkIdOf(diagnostic) : '';
+      const line = diagnostic.range.start.line;
+      const match = check === '' ? undefined : confirmationAt(this.registrations, key, line, check, this.confirmations);
       if (!match) return diagnostic;
+      const { confirmation } = match;
       // A copy of the same class (the language client's own subclass carries the fix handle in `data`).
       const copy = Object.assign(
         Object.create(Object.getPrototypeOf(diagnostic) as object) as vscode.Diagnostic,
         diagnostic,
       );
       copy.message = confirmedMessage(diagnostic.message);
-      const registration = enclosingTool(this.registrations, key, diagnostic.range.start.line);
-      const where = registration
-        ? new vscode.Location(uri, new vscode.Position(registration.line - 1, 0))
-        : new vscode.Location(uri, diagnostic.range);
+      const where = new vscode.Location(uri, new vscode.Position(handlerLine(match.tool) - 1, 0));
       copy.relatedInformation = [
         ...(diagnostic.relatedInformation ?? []),
         new vscode.DiagnosticRelatedInformation(
           where,
-          `Probe${match.server !== undefined ? ` of "${match.server}"` : ''}: sent ${match.mistake} ${JSON.stringify(match.arguments)} → got ${match.answer} (${match.why})`,
+          `Probe of "${confirmation.server}": sent ${confirmation.mistake} ${JSON.stringify(confirmation.arguments)} → got ${confirmation.answer} (${confirmation.why})`,
         ),
       ];
       return copy;
@@ -167,9 +159,9 @@ export class ProbeFindings implements vscode.CodeActionProvider, vscode.Disposab
       return placed && probeCallsFilter(placed.server, placed.tool);
     }
     if (diagnostic.source === STATIC_SOURCE && diagnostic.message.endsWith(CONFIRMED_SUFFIX)) {
-      const tool = enclosingTool(this.registrations, key, diagnostic.range.start.line);
-      const confirmation = tool?.name ? this.confirmations.get(tool.name)?.get(checkIdOf(diagnostic)) : undefined;
-      return confirmation && probeCallsFilter(confirmation.server, confirmation.tool);
+      const line = diagnostic.range.start.line;
+      const match = confirmationAt(this.registrations, key, line, checkIdOf(diagnostic), this.confirmations);
+      return match && probeCallsFilter(match.confirmation.server, match.confirmation.tool);
     }
     return undefined;
   }

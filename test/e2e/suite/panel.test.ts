@@ -203,5 +203,14 @@ describe('Tool Calls panel in the real extension host', () => {
     assert.deepEqual(getOrder.command?.arguments, [{ tool: 'get_order' }]);
     assert.equal(document.lineAt(getOrder.range.start.line).text.trim(), 'server.registerTool(');
     assert.equal(document.lineAt(getOrder.range.start.line + 1).text.trim(), "'get_order',");
+    // One lens per named tool: the example's handlers are inline, so none gets a second lens of its own.
+    const toolLenses = lenses.filter((lens) => lens.command?.command === 'mcpEnvelope.showToolCalls');
+    assert.deepEqual(toolLenses.map((lens) => (lens.command?.arguments?.[0] as { tool: string }).tool).sort(), [
+      'cancel_order',
+      'get_order',
+      'get_refund_status',
+      'issue_refund',
+      'list_customer_orders',
+    ]);
   });
 });

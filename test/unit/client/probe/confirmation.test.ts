@@ -3,14 +3,19 @@ import { describe, it } from 'node:test';
 import type { ProbeCall } from '../../../../shared/src/probeReport';
 import {
   answeredByHandler,
+  confirmationAt,
   confirmedMessage,
   describeAnswer,
   enclosingTool,
+  enclosingTools,
   evidenceOf,
+  handlerLine,
   matchConfirmations,
   reportConfirmations,
 } from '../../../../client/src/probe/confirmation';
+import { DISPATCH_FILE, STYLED_TOOLS, TAG_FILE } from '../codelens/styledTools';
 import { FILE, REGISTRATIONS, sampleReport } from './sampleReport';
+import { styledReport } from './styledReport';
 
 const base: ProbeCall = {
   mistake: 'nonexistent-id',
@@ -118,5 +123,65 @@ void describe('matching static diagnostics to probed handlers', () => {
     assert.equal(confirmedMessage(confirmedMessage('Throw.')), 'Throw. (confirmed by probe)');
     assert.equal(describeAnswer(base), 'tool-error (no category, retryable not stated): "Order x not found"');
     assert.equal(describeAnswer({ ...base, outcome: 'protocol-error', message: null }), 'protocol-error');
+  });
+});
+
+void describe('matching static diagnostics to handlers of every style', () => {
+  const confirmations = reportConfirmations(styledReport());
+
+  void it("counts a dispatcher's per-tool function and a handler defined above its factory call as the tool's", () => {
+    assert.equal(enclosingTool(STYLED_TOOLS, DISPATCH_FILE, 14)?.name, 'search_orders');
+    assert.equal(enclosingTool(STYLED_TOOLS, DISPATCH_FILE, 25)?.name, 'refund_order');
+    assert.equal(enclosingTool(STYLED_TOOLS, DISPATCH_FILE, 58)?.name, 'ping');
+    assert.equal(enclosingTool(STYLED_TOOLS, DISPATCH_FILE, 41)?.name, 'search_orders');
+    assert.equal(enclosingTool(STYLED_TOOLS, DISPATCH_FILE, 5), undefined);
+    assert.equal(handlerLine(STYLED_TOOLS[0]), 10);
+    assert.equal(handlerLine(STYLED_TOOLS[6]), 30, 'an inline handler points at its registration');
+    assert.equal(handlerLine({ name: 'x', line: 7, kind: 'tool', uri: FILE }), 7);
+  });
+
+  void it('confirms a finding inside the handler function, not in the code of another tool', () => {
+    const matches = matchConfirmations(
+      [
+        { check: 'throw-in-handler', line: 14 },
+        { check: 'throw-in-handler', line: 25 },
+        { check: 'missing-error-category', line: 58 },
+        { check: 'throw-in-handler', line: 9 },
+      ],
+      DISPATCH_FILE,
+      STYLED_TOOLS,
+      confirmations,
+    );
+    assert.deepEqual(
+      matches.map((match) => match && [match.tool, match.check]),
+      [
+        ['search_orders', 'throw-in-handler'],
+        undefined,
+        ['ping', 'missing-error-category'],
+        ['search_orders', 'throw-in-handler'],
+      ],
+    );
+  });
+
+  void it('gives what is inside a function of a computed-name tool to no tool above it', () => {
+    // The class at line 70 (name computed) and its run() at 72 follow ping's registration at line 60.
+    assert.equal(enclosingTool(STYLED_TOOLS, DISPATCH_FILE, 61)?.name, 'ping');
+    assert.equal(enclosingTool(STYLED_TOOLS, DISPATCH_FILE, 75), undefined);
+    assert.equal(confirmationAt(STYLED_TOOLS, DISPATCH_FILE, 75, 'throw-in-handler', confirmations), undefined);
+    assert.equal(enclosingTool(STYLED_TOOLS, TAG_FILE, 12), undefined);
+  });
+
+  void it('tries every tool sharing a handler function', () => {
+    const shared = [
+      { name: 'refund_order', line: 43, kind: 'dispatch', handler: { line: 22, name: 'handle' }, uri: DISPATCH_FILE },
+      { name: 'search_orders', line: 42, kind: 'dispatch', handler: { line: 22, name: 'handle' }, uri: DISPATCH_FILE },
+    ];
+    assert.deepEqual(
+      enclosingTools(shared, DISPATCH_FILE, 30).map((tool) => tool.name),
+      ['refund_order', 'search_orders'],
+    );
+    const found = confirmationAt(shared, DISPATCH_FILE, 30, 'throw-in-handler', confirmations);
+    assert.equal(found?.tool.name, 'search_orders');
+    assert.equal(found?.confirmation.tool, 'search_orders');
   });
 });

@@ -7,7 +7,9 @@ import {
   worstFinding,
 } from '../../../../client/src/probe/probeDiagnostics';
 import { findingDocsUrl } from '../../../../client/src/panel/callExport';
+import { DISPATCH_FILE, SDK_FILE, STYLED_TOOLS } from '../codelens/styledTools';
 import { FILE, REGISTRATIONS, sampleReport } from './sampleReport';
+import { styledReport } from './styledReport';
 
 void describe('probe report → diagnostics on registrations', () => {
   const diagnostics = probeDiagnostics(sampleReport(), REGISTRATIONS);
@@ -63,5 +65,32 @@ void describe('probe report → diagnostics on registrations', () => {
     assert.match(findingDocsUrl(LOW_GRADE_CODE), /\/docs\/probe\.md#grading-rubric$/);
     assert.match(findingDocsUrl('silently-accepted'), /\/docs\/probe\.md#grading-rubric$/);
     assert.match(findingDocsUrl('missing-error-category'), /\/docs\/checks\/missing-error-category\.md$/);
+  });
+});
+
+void describe('probe diagnostics for every registration style', () => {
+  void it("lands on a dispatcher's per-tool function and a factory's handler, on the registration of an inline one", () => {
+    const diagnostics = probeDiagnostics(styledReport(), STYLED_TOOLS);
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => [diagnostic.tool, diagnostic.uri, diagnostic.line]),
+      [
+        ['search_orders', DISPATCH_FILE, 9],
+        ['search_orders', SDK_FILE, 29],
+        ['ping', DISPATCH_FILE, 57],
+        ['get_invoice', DISPATCH_FILE, 49],
+      ],
+    );
+    assert.ok(diagnostics.every((diagnostic) => diagnostic.severity === 'warning'));
+  });
+
+  void it('puts one diagnostic on a handler that several registrations of the tool share', () => {
+    const twice = [
+      { name: 'ping', line: 60, kind: 'factory', handler: { line: 58, name: 'pingHandler' }, uri: DISPATCH_FILE },
+      { name: 'ping', line: 64, kind: 'factory', handler: { line: 58, name: 'pingHandler' }, uri: DISPATCH_FILE },
+    ];
+    assert.deepEqual(
+      probeDiagnostics(styledReport(), twice).map((diagnostic) => diagnostic.line),
+      [57],
+    );
   });
 });
