@@ -368,7 +368,60 @@ export async function runPanelFlow(page, { workspace, screenshots = join(REPO, '
     await frame.locator('#clear').click();
     await frame.locator('#empty', { hasText: 'No tool calls yet' }).waitFor({ timeout: 10_000 });
   });
+  await step('markup in server names, tool names, arguments, results and errors is text: no script runs', async () => {
+    /** @type {string[]} */
+    const dialogs = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss().catch(() => undefined);
+    });
+    writeFileSync(join(workspace, TRACE_FOLDER, 'hostile.mcptrace.jsonl'), hostileTrace());
+    for (const tool of ['hostile_error', 'hostile_result', 'hostile_rpc']) {
+      const row = frame.locator('#rows .row:visible', { hasText: tool }).first();
+      await row.waitFor({ timeout: 20_000 });
+      await row.click();
+      await frame.locator('#detail h2', { hasText: tool }).waitFor({ timeout: 10_000 });
+      await frame.locator('#detail pre').first().waitFor({ timeout: 5_000 });
+    }
+    await sleep(500);
+    const flag = await frame.evaluate(() => /** @type {Record<string, unknown>} */ (globalThis).__mcpEnvelopePwned);
+    const handlers = await frame.locator('[onerror], [onload]').count();
+    const shown = await frame.locator('#rows').innerText();
+    if (dialogs.length > 0) throw new Error(`a dialog opened: ${dialogs.join(' | ')}`);
+    if (flag !== undefined) throw new Error(`a payload ran (flag ${String(flag)})`);
+    if (handlers !== 0) throw new Error(`${handlers} elements with event handlers came from tool output`);
+    if (!shown.includes('<img src=x')) throw new Error('the markup is not shown as text in the rows');
+    log('    no dialog, no flag, no element from markup; the markup is shown as text');
+  });
   return steps;
+}
+
+/** Markup that runs a script if it is ever parsed as HTML: it sets a flag and opens a dialog. */
+function payload(n) {
+  return `<img src=x onerror="globalThis.__mcpEnvelopePwned=${n};alert(${n})">`;
+}
+
+/** Calls whose server names, tool names, arguments, results and errors carry markup. */
+function hostileTrace(now = Date.now()) {
+  const lines = [];
+  const server = `evil${payload(1)}`;
+  const record = (ms, dir, msg) =>
+    lines.push(JSON.stringify({ ts: new Date(now - 10_000 + ms).toISOString(), dir, server, msg }));
+  const text = (value) => [{ type: 'text', text: value }];
+  const answers = [
+    ['hostile_error', { isError: true, content: text(`Operation failed ${payload(3)}`) }],
+    ['hostile_result', { content: text(`found ${payload(4)}`), structuredContent: { note: payload(5) } }],
+  ];
+  answers.forEach(([tool, result], index) => {
+    const params = { name: `${tool}${payload(2)}`, arguments: { query: payload(6) } };
+    record(index * 100, 'host→server', { jsonrpc: '2.0', id: index + 1, method: 'tools/call', params });
+    record(index * 100 + 20, 'server→host', { jsonrpc: '2.0', id: index + 1, result });
+  });
+  const params = { name: `hostile_rpc${payload(7)}`, arguments: {} };
+  record(300, 'host→server', { jsonrpc: '2.0', id: 3, method: 'tools/call', params });
+  const error = { code: -32603, message: `Internal error ${payload(8)}`, data: payload(9) };
+  record(320, 'server→host', { jsonrpc: '2.0', id: 3, error });
+  return `${lines.join('\n')}\n`;
 }
 
 /** `count` quick successful calls of one server, for the scale step. */

@@ -106,7 +106,19 @@ describe('diagnostics in the real extension host', () => {
     // The server is known to be running (mistaken.ts has diagnostics), so an answer comes quickly.
     await waitForDiagnostics(document.uri, (found) => found.length > 0, 'the server to be running');
     const corrected = (await openExample(CORRECTED)).document;
-    await sleep(3000);
+    // A positive signal first: the language server lists corrected.ts's tools (its CodeLenses), so the file has
+    // been analysed; only then does "no diagnostics" mean something.
+    const deadline = Date.now() + 30_000;
+    let lenses: vscode.CodeLens[] = [];
+    while (Date.now() < deadline) {
+      lenses =
+        (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', corrected.uri)) ??
+        [];
+      if (lenses.length > 0) break;
+      await sleep(250);
+    }
+    assert.ok(lenses.length > 0, 'the language server analysed corrected.ts (its tools have CodeLenses)');
+    await sleep(500);
     const found = envelopeDiagnostics(corrected.uri).map(
       (d) => `${checkIdOf(d)}@${d.range.start.line + 1}: ${d.message}`,
     );
