@@ -8,6 +8,13 @@ import type { DecodedCall } from '../../../shared/src/decodedCall';
 import { CallTracker } from '../../../shared/src/decoder';
 import type { TraceRecord } from '../../../shared/src/trace';
 
+/** Where the trace service delivers decoded calls (the panel's call store): the traces never import the panel. */
+export interface CallSink {
+  apply(updates: readonly CallUpdate[]): unknown;
+  removeFile(file: string): void;
+  clear(): void;
+}
+
 export interface CallUpdate {
   uid: string;
   seq: number;

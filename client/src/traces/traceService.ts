@@ -6,8 +6,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { defaultTraceDir } from '../../../shared/src/traceLocation';
-import type { CallStore } from '../panel/callStore';
-import { CallFeed } from './callFeed';
+import { CallFeed, type CallSink } from './callFeed';
 import { TraceFolderWatcher } from './folderWatcher';
 import { resolveTraceFolders, TRACE_FOLDERS_SETTING } from './traceFolders';
 
@@ -18,7 +17,7 @@ export class TraceService implements vscode.Disposable {
   private readonly folderListeners = new Set<(folders: readonly string[]) => void>();
 
   constructor(
-    private readonly store: CallStore,
+    private readonly store: CallSink,
     private readonly log: (message: string) => void,
   ) {
     this.watcher = new TraceFolderWatcher({
