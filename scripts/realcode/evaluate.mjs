@@ -14,9 +14,12 @@
 //
 // Usage:
 //   node scripts/realcode/evaluate.mjs [--mirror DIR] [--repo owner/name]… [--verbose]
-//                                      [--no-unrelated] [--write]
+//                                      [--no-unrelated] [--held-out] [--write]
 //   --verbose   list misses, false positives and matches made in another file
-//   --write     replace the results in docs/real-code-evaluation.md (between the results markers)
+//   --held-out  evaluate only the held-out repositories (entries marked `"heldOut": true`, labelled
+//               after discovery was built); without it they are left out, unless named by --repo
+//   --write     replace the results in docs/real-code-evaluation.md (between the results markers,
+//               or the held-out-results markers with --held-out)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -49,6 +52,7 @@ const { values } = parseArgs({
     verbose: { type: 'boolean', default: false },
     write: { type: 'boolean', default: false },
     'no-unrelated': { type: 'boolean', default: false },
+    'held-out': { type: 'boolean', default: false },
   },
 });
 
@@ -256,16 +260,17 @@ function main() {
   }
   const labels = JSON.parse(fs.readFileSync(values.labels, 'utf8'));
   const wanted = values.repo ? new Set(values.repo) : undefined;
+  const heldOut = values['held-out'];
   /** @type {RepoRow[]} */
   const rows = [];
   for (const entry of /** @type {LabelledRepo[]} */ (labels.repos)) {
-    if (wanted && !wanted.has(entry.repo)) continue;
+    if (wanted ? !wanted.has(entry.repo) : Boolean(entry.heldOut) !== heldOut) continue;
     const row = evaluateRepo(entry);
     if (row) rows.push(row);
   }
   /** @type {SilenceRow[]} */
   const silence = [];
-  if (!values['no-unrelated'])
+  if (!values['no-unrelated'] && !heldOut)
     for (const entry of /** @type {UnrelatedRepo[]} */ (labels.unrelated ?? [])) {
       if (wanted && !wanted.has(entry.repo)) continue;
       const row = silenceRepo(entry);
@@ -274,10 +279,15 @@ function main() {
   const table = renderTables(rows, silence);
   console.log(`\n${table}`);
   if (values.write) {
-    if (wanted || values['no-unrelated']) console.log('\n(--write skipped: only a full run updates the document)');
+    if (wanted || (values['no-unrelated'] && !heldOut))
+      console.log('\n(--write skipped: only a full run updates the document)');
     else {
       const stamp = `Measured on ${new Date().toISOString().slice(0, 10)} with mcp-envelope ${JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version} (commit ${gitHead()}).`;
-      fs.writeFileSync(docPath, replaceBetweenMarkers(fs.readFileSync(docPath, 'utf8'), `${stamp}\n\n${table}`));
+      const marker = heldOut ? 'held-out-results' : 'results';
+      fs.writeFileSync(
+        docPath,
+        replaceBetweenMarkers(fs.readFileSync(docPath, 'utf8'), `${stamp}\n\n${table}`, marker),
+      );
       // Keep the document in the repository's Prettier style (it aligns table columns), when Prettier is installed.
       const prettier = path.join(root, 'node_modules', '.bin', 'prettier');
       if (fs.existsSync(prettier)) spawnSync(prettier, ['--write', docPath], { stdio: 'ignore' });

@@ -13,7 +13,7 @@ const DECLARATION = /\.d\.[cm]?ts$/i;
  * @typedef {{ file: string, line: number, name: string | null, style: string }} Label
  * @typedef {{ file: string, from: number, to: number, why?: string }} Generic
  * @typedef {{ repo: string, commit: string, include: string[], exclude?: string[], styles?: string[],
- *             tools: Label[], generic?: Generic[], notes?: string }} LabelledRepo
+ *             tools: Label[], generic?: Generic[], notes?: string, heldOut?: boolean }} LabelledRepo
  * @typedef {{ repo: string, commit: string, include: string[], exclude?: string[], notes?: string }} UnrelatedRepo
  * @typedef {{ name: string | null, file: string, line: number, kind?: string }} FoundTool
  * @typedef {{ label: Label, found: FoundTool, elsewhere: boolean }} Match
@@ -241,15 +241,16 @@ export function isMcpFile(file, text) {
 }
 
 /**
- * Replaces the text between `<!-- results:start -->` and `<!-- results:end -->`.
+ * Replaces the text between `<!-- <marker>:start -->` and `<!-- <marker>:end -->`.
  * @param {string} doc
  * @param {string} body
+ * @param {string} [marker] `results` (development set) or `held-out-results`
  */
-export function replaceBetweenMarkers(doc, body) {
-  const start = '<!-- results:start -->';
-  const end = '<!-- results:end -->';
+export function replaceBetweenMarkers(doc, body, marker = 'results') {
+  const start = `<!-- ${marker}:start -->`;
+  const end = `<!-- ${marker}:end -->`;
   const i = doc.indexOf(start);
   const j = doc.indexOf(end);
-  if (i < 0 || j < i) throw new Error('results markers not found');
+  if (i < 0 || j < i) throw new Error(`${marker} markers not found`);
   return `${doc.slice(0, i + start.length)}\n${body.trim()}\n${doc.slice(j)}`;
 }
