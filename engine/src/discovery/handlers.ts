@@ -11,6 +11,7 @@ import { type FunctionLike, isFunctionLike, unwrapExpression } from '../parse/sy
 import { classFacts, findToolBases, scanToolClasses } from './classes';
 import { guardedKeysOf, scanDefinitionObjects } from './definitions';
 import { scanDispatch, scanDispatchers, tableEntries } from './dispatchers';
+import { scanFileConventionTool } from './fileConventions';
 import { type ConstValue, fileConstants } from './names';
 import { scanRegistrationCalls } from './registrationCalls';
 import {
@@ -263,6 +264,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanToolClasses(state, toolBases);
   state.guardedKeys = guardedKeysOf(state);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
+  scanFileConventionTool(state);
 
   if (sourceFile.text.includes('@mcpToolHandler')) {
     for (const node of index.ofKinds(FUNCTION_KINDS)) {
