@@ -1,0 +1,129 @@
+/**
+ * Registration conventions of MCP server frameworks (file conventions, decorators, framework base
+ * classes, other handler keys), each with near misses that must not count. Shared by the engine,
+ * CLI and language-server tests like the style fixtures.
+ */
+import { MCP_PACKAGE, type StyleFixture } from './styleFixtures';
+
+const OK = `{ content: [{ type: 'text', text: 'ok' }] }`;
+const packageOf = (dependency: string) => JSON.stringify({ name: 'demo', dependencies: { [dependency]: '^1.0.0' } });
+
+export const FRAMEWORK_FIXTURES: StyleFixture[] = [
+  {
+    title: 'file convention: a file under tools/ exporting schema, metadata and a default handler is a tool',
+    files: {
+      'package.json': packageOf('xmcp'),
+      'src/tools/say-hello.ts': `import { z } from 'zod';
+import type { ToolMetadata } from 'xmcp';
+export const schema = { who: z.string() };
+export const metadata: ToolMetadata = { name: 'say_hello', description: 'Says hello' };
+export default async function sayHello({ who }: { who: string }) {
+  return \`hello \${who}\`;
+}
+`,
+      'src/tools/nested/roll-dice.ts': `import { z } from 'zod';
+export const schema = { sides: z.number() };
+const roll = async ({ sides }: { sides: number }) => String(Math.ceil(Math.random() * sides));
+export default roll;
+`,
+      'src/tools/list-things.ts': `import type { ToolMetadata } from 'xmcp';
+export const metadata: ToolMetadata = { name: 'list_things', description: 'Lists' };
+const paid = <T>(handler: T) => handler;
+export default paid(async function listThings() {
+  return 'none';
+});
+`,
+      // Near misses: a page that exports metadata without a schema or the framework; helpers outside tools/;
+      // a tools/ file without a default handler.
+      'src/tools/page.ts': `export const metadata = { title: 'Tools' };
+export default function Page() {
+  return 'page';
+}
+`,
+      'src/lib/format.ts': `export const schema = { a: 1 };
+export default function format() {
+  return '';
+}
+`,
+      'src/tools/shared.ts': `export const schema = { a: 1 };
+export function helper() {
+  return 1;
+}
+`,
+    },
+    tools: [
+      { file: 'src/tools/say-hello.ts', name: 'say_hello', kind: 'fileConvention', handler: 'sayHello' },
+      {
+        file: 'src/tools/nested/roll-dice.ts',
+        name: 'roll-dice',
+        kind: 'fileConvention',
+        handler: 'roll',
+        evidence: /name: the file name roll-dice/,
+      },
+      { file: 'src/tools/list-things.ts', name: 'list_things', kind: 'fileConvention', handler: 'listThings' },
+    ],
+  },
+  {
+    title: 'file convention: the same files in a project without an MCP framework are not tools',
+    files: {
+      'package.json': JSON.stringify({ name: 'site', dependencies: { next: '^15.0.0' } }),
+      'src/tools/say-hello.ts': `export const schema = { who: 'string' };
+export default async function sayHello() {
+  return 'hello';
+}
+`,
+    },
+    tools: [],
+  },
+  {
+    title: 'definition objects with other handler keys (cb, fn) need a name and a schema',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/tools.ts': `import { z } from 'zod';
+export const tools = [
+  { name: 'fetch_docs', description: 'Docs', paramsSchema: { q: z.string() }, cb: async () => ${OK} },
+  { name: 'search_code', description: 'Code', argsSchema: { q: z.string() }, fn: async () => ${OK} },
+];
+// Near misses: a name and a callback but no schema; an event listener.
+export const jobs = [{ name: 'nightly', cb: async () => undefined }];
+export const listeners = { name: 'click', fn: () => undefined };
+`,
+    },
+    tools: [
+      { file: 'src/tools.ts', name: 'fetch_docs', kind: 'definition', evidence: /its cb property/ },
+      { file: 'src/tools.ts', name: 'search_code', kind: 'definition', evidence: /its fn property/ },
+    ],
+  },
+  {
+    title: 'object forms: registrar.registerTool({ name, handler }) and server.tool({ name, … }, handler)',
+    files: {
+      'package.json': packageOf('@rekog/mcp-nest'),
+      'src/dynamic.ts': `export class DynamicTools {
+  constructor(private readonly registrar: { registerTool: Function; registerPrompt: Function; registerResource: Function }) {}
+  onInit() {
+    this.registrar.registerTool({
+      name: 'lookup_user',
+      description: 'Looks a user up',
+      handler: async () => ${OK},
+    });
+    // Near misses: prompts and resources take the same object shape.
+    this.registrar.registerPrompt({ name: 'summarise', parameters: {}, handler: async () => ({ messages: [] }) });
+    this.registrar.registerResource({ name: 'config', uri: 'app://config', handler: async () => ({ contents: [] }) });
+  }
+}
+`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+server.tool({ name: 'hello', description: 'Says hello', inputSchema: {} }, async function hello() {
+  return ${OK};
+});
+// Near miss: an object without a name.
+server.tool({ description: 'nameless' }, async () => ${OK});
+`,
+    },
+    tools: [
+      { file: 'src/dynamic.ts', name: 'lookup_user', kind: 'registerTool', evidence: /its handler property/ },
+      { file: 'src/server.ts', name: 'hello', kind: 'tool', handler: 'hello' },
+    ],
+  },
+];
