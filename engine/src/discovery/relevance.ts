@@ -22,6 +22,11 @@ export const MCP_SERVER_PACKAGES = [
   'easy-mcp',
 ];
 
+/** Whether an import specifier names an MCP server package (or a subpath of one). */
+export function isMcpServerModule(specifier: string): boolean {
+  return MCP_SERVER_PACKAGES.some((pkg) => specifier === pkg || specifier.startsWith(pkg + '/'));
+}
+
 /** An import (or require) of an MCP server package. */
 export const MCP_SERVER_IMPORT =
   /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)['"](?:@modelcontextprotocol\/(?:sdk|server)|fastmcp|mcp-handler|@vercel\/mcp-adapter|xmcp|@rekog\/mcp-nest|mcp-framework|easy-mcp|agents\/mcp)(?:['"/])/;

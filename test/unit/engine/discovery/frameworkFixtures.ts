@@ -126,4 +126,95 @@ server.tool({ description: 'nameless' }, async () => ${OK});
       { file: 'src/server.ts', name: 'hello', kind: 'tool', handler: 'hello' },
     ],
   },
+  {
+    title: 'method decorators: @Tool({ name, … }) from an MCP framework, or describing a tool, registers the method',
+    files: {
+      'package.json': packageOf('@rekog/mcp-nest'),
+      'src/names.ts': `export const LOOKUP = 'lookup-order';
+`,
+      'src/orders.tool.ts': `import { Injectable } from '@nestjs/common';
+import { Tool } from '@rekog/mcp-nest';
+import { LOOKUP } from './names';
+@Injectable()
+export class OrderTools {
+  @Tool({ name: 'greet-user', description: 'Greets' })
+  async greet() {
+    return 'hi';
+  }
+  @Tool({ name: LOOKUP })
+  lookup() {
+    return ${OK};
+  }
+  // Near misses: another decorator with a name; a method without a decorator.
+  @Injectable({ name: 'not-a-tool', description: 'x' } as never)
+  helper() {
+    return 1;
+  }
+  plain() {
+    return 2;
+  }
+}
+`,
+      'src/local.ts': `const McpTool = (options: object) => (target: object, key: string) => undefined;
+export class LocalTools {
+  @McpTool({ name: 'local_tool', description: 'A local decorator that describes a tool' })
+  run() {
+    return ${OK};
+  }
+}
+`,
+      'src/other.ts': `import { Tool } from './decorators';
+export class Other {
+  // A decorator named Tool that is not from an MCP package and describes nothing: not a tool.
+  @Tool({ name: 'bare' })
+  run() {
+    return 1;
+  }
+}
+`,
+      'src/decorators.ts': `export const Tool = (options: object) => (target: object, key: string) => undefined;
+`,
+    },
+    tools: [
+      { file: 'src/orders.tool.ts', name: 'greet-user', kind: 'decorator', handler: 'greet' },
+      { file: 'src/orders.tool.ts', name: 'lookup-order', kind: 'decorator', handler: 'lookup' },
+      { file: 'src/local.ts', name: 'local_tool', kind: 'decorator', handler: 'run' },
+    ],
+  },
+  {
+    title: 'framework base classes: a class extending MCPTool from mcp-framework is a tool',
+    files: {
+      'package.json': packageOf('mcp-framework'),
+      'src/tools/PageTool.ts': `import { MCPTool } from 'mcp-framework';
+import { z } from 'zod';
+interface Input { url: string }
+export default class PageTool extends MCPTool<Input> {
+  name = 'get_page';
+  description = 'Fetches a page';
+  schema = { url: { type: z.string(), description: 'URL' } };
+  async execute(input: Input) {
+    return input.url;
+  }
+}
+`,
+      // Near miss: a class extending something else from the framework.
+      'src/server.ts': `import { MCPServer } from 'mcp-framework';
+export class Server extends MCPServer {
+  name = 'server';
+  async execute() {
+    return 1;
+  }
+}
+`,
+    },
+    tools: [
+      {
+        file: 'src/tools/PageTool.ts',
+        name: 'get_page',
+        kind: 'class',
+        handler: 'execute',
+        evidence: /MCPTool is a tool base class of the MCP framework mcp-framework/,
+      },
+    ],
+  },
 ];
