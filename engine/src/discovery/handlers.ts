@@ -16,6 +16,7 @@ import { scanFileConventionTool } from './fileConventions';
 import { frameworkToolBases } from './frameworkClasses';
 import { type ConstValue, fileConstants } from './names';
 import { scanRegistrationCalls } from './registrationCalls';
+import { followTableSources } from './tableSources';
 import {
   type ClassFact,
   type ExternalHandlerRef,
@@ -326,6 +327,7 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
       objects ??= exportedObjects(state.sourceFile);
       const table = objects.get(exportName);
       if (table) tableEntries(state, table, evidence);
+      followTableSources(state, exportName, evidence);
       continue;
     }
     const fn = exported.get(exportName);

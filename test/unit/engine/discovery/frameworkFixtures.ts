@@ -217,4 +217,63 @@ export class Server extends MCPServer {
       },
     ],
   },
+  {
+    title: 'a handler table merged, wrapped and aliased in another module before the dispatcher looks it up',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/tools/billing.ts': `export const BILLING_HANDLERS = {
+  list_invoices: async (request: { id?: string }) => ${OK},
+  refund_invoice: async (request: { id?: string }) => ${OK},
+};
+`,
+      'src/tools/config.ts': `export const LIMITS = { max: 'ten', min: 'one' };
+`,
+      'src/tools/index.ts': `import { BILLING_HANDLERS } from './billing';
+import { USER_HANDLERS } from './users';
+import { LIMITS } from './config';
+const merged = { ...BILLING_HANDLERS, ...USER_HANDLERS, ...LIMITS };
+const withTiming = () => {
+  const wrapped: Record<string, (request: unknown) => Promise<unknown>> = {};
+  for (const [name, handler] of Object.entries(merged)) {
+    wrapped[name] = async (request) => handler(request as never);
+  }
+  return wrapped;
+};
+export const HANDLERS = withTiming();
+`,
+      'src/tools/users.ts': `import { ALIASED } from './user-table';
+export const USER_HANDLERS = ALIASED;
+`,
+      'src/tools/user-table.ts': `export const ALIASED = {
+  get_user: async function getUser() {
+    return ${OK};
+  },
+};
+`,
+      'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { HANDLERS } from './tools/index';
+const server = new Server({ name: 'x', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const name = request.params.name;
+  return HANDLERS[name](request);
+});
+`,
+    },
+    tools: [
+      {
+        file: 'src/tools/billing.ts',
+        name: 'list_invoices',
+        kind: 'dispatch',
+        evidence: /merged into: BILLING_HANDLERS/,
+      },
+      { file: 'src/tools/billing.ts', name: 'refund_invoice', kind: 'dispatch' },
+      {
+        file: 'src/tools/user-table.ts',
+        name: 'get_user',
+        kind: 'dispatch',
+        evidence: /aliased as/,
+      },
+    ],
+  },
 ];
