@@ -92,15 +92,15 @@ function namePropertyOf(argument: ts.Expression): ts.Expression | undefined {
 
 /**
  * Object forms of the registration methods: `registrar.registerTool({ name, description, handler })`
- * (one definition object, as framework registrars take it) and `server.tool({ name, … }, handler)`
+ * and `server.tool({ name, description, cb })` (one definition object, as framework registrars and
+ * mcp-use take it) and `server.tool({ name, … }, handler)`
  * (the definition object first, then the handler).
  */
 function objectFormCall(method: string, args: ts.NodeArray<ts.Expression>, calleeText: string): CallShape | undefined {
   if (method !== 'registerTool' && method !== 'tool') return undefined;
   const nameArg = args[0] ? namePropertyOf(args[0]) : undefined;
   if (!nameArg) return undefined;
-  if (method === 'registerTool' && args.length === 1)
-    return { kind: 'registerTool', definitionArg: args[0], calleeText };
+  if (args.length === 1) return { kind: method, definitionArg: args[0], calleeText };
   if (args.length === 2 && isInlineFunction(unwrapExpression(args[1]))) {
     return { kind: method, nameArg, handlerArg: args[1], calleeText };
   }

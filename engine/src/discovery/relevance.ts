@@ -29,7 +29,7 @@ export function isMcpServerModule(specifier: string): boolean {
 
 /** An import (or require) of an MCP server package. */
 export const MCP_SERVER_IMPORT =
-  /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)['"](?:@modelcontextprotocol\/(?:sdk|server)|fastmcp|mcp-handler|@vercel\/mcp-adapter|xmcp|@rekog\/mcp-nest|mcp-framework|easy-mcp|agents\/mcp)(?:['"/])/;
+  /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)['"](?:@modelcontextprotocol\/(?:sdk|server)|fastmcp|mcp-handler|@vercel\/mcp-adapter|xmcp|@rekog\/mcp-nest|mcp-framework|easy-mcp|agents\/mcp|mcp-use\/server)(?:['"/])/;
 
 /** Explicit opt-ins that make a file MCP code whatever its project. */
 export function optedIn(text: string, handlerFactories: readonly string[]): boolean {

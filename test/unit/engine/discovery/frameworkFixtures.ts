@@ -120,10 +120,17 @@ server.tool({ name: 'hello', description: 'Says hello', inputSchema: {} }, async
 // Near miss: an object without a name.
 server.tool({ description: 'nameless' }, async () => ${OK});
 `,
+      'src/use.ts': `import { create } from 'mcp-use/server';
+const mcp = create('demo');
+mcp.tool({ name: 'greet', description: 'Greets', inputs: [], cb: async () => 'hello' });
+// Near miss: a prompt with the same shape.
+mcp.prompt({ name: 'introduction', args: [], cb: async () => 'hi' });
+`,
     },
     tools: [
       { file: 'src/dynamic.ts', name: 'lookup_user', kind: 'registerTool', evidence: /its handler property/ },
       { file: 'src/server.ts', name: 'hello', kind: 'tool', handler: 'hello' },
+      { file: 'src/use.ts', name: 'greet', kind: 'tool', evidence: /its cb property/ },
     ],
   },
   {
