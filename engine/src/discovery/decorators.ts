@@ -2,7 +2,8 @@
  * Method decorators that register the method as a tool (NestJS-style frameworks such as MCP-Nest):
  * `class T { @Tool({ name: 'greet-user', description, parameters }) greet(args) { … } }`.
  * The decorator counts when it is imported from an MCP server package, or when it is named `Tool` /
- * `McpTool` and its object gives a name with a description or a schema. A framework's decorator
+ * `McpTool` / `MCPTool` and its object gives a name with a description or a schema. A framework's
+ * decorator without a name names the tool after the method (easy-mcp). A framework's decorator
  * guards the method: the framework turns a throw into an error result.
  */
 import ts from 'typescript';
@@ -10,7 +11,7 @@ import { propertyNameText, unwrapExpression } from '../parse/syntax';
 import { isMcpServerModule } from './relevance';
 import { type ScanState, nameOf, where } from './scanContext';
 
-const TOOL_DECORATOR_NAMES = /^(?:Mcp)?Tool$/;
+const TOOL_DECORATOR_NAMES = /^(?:mcp)?tool$/i;
 const DESCRIBING_KEYS = ['description', 'parameters', 'inputSchema', 'schema', 'outputSchema', 'annotations'];
 
 function property(object: ts.ObjectLiteralExpression, key: string): ts.ObjectLiteralElementLike | undefined {
@@ -46,13 +47,18 @@ export function scanToolDecorators(state: ScanState): void {
       const module = state.imports.get(decoratorIdentifier)?.specifier;
       const imported = state.imports.get(decoratorIdentifier)?.exportName ?? decoratorIdentifier;
       if (!TOOL_DECORATOR_NAMES.test(imported)) continue;
-      const nameNode = decoratorName(call.arguments[0]);
-      if (!nameNode) continue;
       const fromFramework = module !== undefined && isMcpServerModule(module);
-      if (!fromFramework && !describesTool(call.arguments[0])) continue;
-      const resolved = nameOf(state, nameNode);
+      const written = decoratorName(call.arguments[0]);
+      // A framework's decorator without a name (easy-mcp `@Tool({ description })`) names the tool after the method.
+      const nameNode = written ?? (fromFramework && ts.isIdentifier(method.name) ? method.name : undefined);
+      if (!nameNode) continue;
+      if (!fromFramework && (!call.arguments[0] || !describesTool(call.arguments[0]))) continue;
+      const resolved = written
+        ? nameOf(state, written)
+        : { name: propertyNameText(method.name) ?? null, expression: method.name.getText(state.sourceFile) };
       const evidence = [
         `method decorated @${decoratorIdentifier}(…) at ${where(state, decorator)}${fromFramework ? ` (from ${module})` : ''}`,
+        ...(written ? [] : ['name: the method name']),
         `handler: the decorated method ${propertyNameText(method.name) ?? ''}`.trimEnd(),
       ];
       if (!state.seen.has(method)) {
@@ -69,7 +75,7 @@ export function scanToolDecorators(state: ScanState): void {
       }
       state.registrations.push({
         name: resolved.name,
-        nameExpression: ts.isStringLiteralLike(unwrapExpression(nameNode)) ? undefined : resolved.expression,
+        nameExpression: !written || ts.isStringLiteralLike(unwrapExpression(written)) ? undefined : resolved.expression,
         kind: 'decorator',
         node: decorator,
         nameNode,

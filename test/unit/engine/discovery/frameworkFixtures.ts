@@ -136,7 +136,10 @@ mcp.prompt({ name: 'introduction', args: [], cb: async () => 'hi' });
   {
     title: 'method decorators: @Tool({ name, … }) from an MCP framework, or describing a tool, registers the method',
     files: {
-      'package.json': packageOf('@rekog/mcp-nest'),
+      'package.json': JSON.stringify({
+        name: 'demo',
+        dependencies: { '@rekog/mcp-nest': '^1.0.0', 'easy-mcp': '^1.0.0' },
+      }),
       'src/names.ts': `export const LOOKUP = 'lookup-order';
 `,
       'src/orders.tool.ts': `import { Injectable } from '@nestjs/common';
@@ -181,11 +184,35 @@ export class Other {
 `,
       'src/decorators.ts': `export const Tool = (options: object) => (target: object, key: string) => undefined;
 `,
+      'src/easy.ts': `import EasyMCP, { Tool } from 'easy-mcp';
+export class Server extends EasyMCP {
+  @Tool({ description: 'Adds two numbers' })
+  addNumbers({ a, b }: { a: number; b: number }) {
+    return String(a + b);
+  }
+}
+`,
+      'src/nameless.ts': `import { Tool } from './decorators';
+export class Nameless {
+  // A local Tool decorator without a name: not a tool.
+  @Tool({ description: 'x' })
+  run() {
+    return 1;
+  }
+}
+`,
     },
     tools: [
       { file: 'src/orders.tool.ts', name: 'greet-user', kind: 'decorator', handler: 'greet' },
       { file: 'src/orders.tool.ts', name: 'lookup-order', kind: 'decorator', handler: 'lookup' },
       { file: 'src/local.ts', name: 'local_tool', kind: 'decorator', handler: 'run' },
+      {
+        file: 'src/easy.ts',
+        name: 'addNumbers',
+        kind: 'decorator',
+        handler: 'addNumbers',
+        evidence: /the method name/,
+      },
     ],
   },
   {
