@@ -83,6 +83,8 @@ export function scanFileConventionTool(state: ScanState): void {
   const segments = fileName.split(/[\\/]/);
   if (!segments.slice(0, -1).includes('tools')) return;
   if (!state.sourceFile.text.includes('export default')) return;
+  // A module that registers tools itself (`export default function register(server) { server.tool(…) }`) is not one.
+  if (state.registrations.length > 0) return;
   const constants = exportedConstants(state.sourceFile);
   const schema = constants.get('schema') ?? constants.get('outputSchema');
   const metadataDeclaration = constants.get('metadata');

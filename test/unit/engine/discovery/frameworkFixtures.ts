@@ -45,6 +45,14 @@ export default function format() {
   return '';
 }
 `,
+      'src/tools/register.ts': `import { z } from 'zod';
+export const schema = { q: z.string() };
+export default function register(server: { tool: Function }) {
+  server.tool('search', 'Searches', schema, async function search() {
+    return 'found';
+  });
+}
+`,
       'src/tools/shared.ts': `export const schema = { a: 1 };
 export function helper() {
   return 1;
@@ -60,6 +68,7 @@ export function helper() {
         handler: 'roll',
         evidence: /name: the file name roll-dice/,
       },
+      { file: 'src/tools/register.ts', name: 'search', kind: 'tool', handler: 'search' },
       { file: 'src/tools/list-things.ts', name: 'list_things', kind: 'fileConvention', handler: 'listThings' },
     ],
   },
