@@ -9,7 +9,7 @@ import { propertyNameText, unwrapExpression } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
 import { type RegistrationKind, type ScanState, nameOf, where } from './scanContext';
 
-const HANDLER_KEYS = ['handler', 'execute', 'handle', 'run', 'call', 'callback', 'invoke'];
+const HANDLER_KEYS = ['handler', 'execute', 'handle', 'run', 'call', 'callback', 'invoke', 'cb', 'fn', 'func'];
 const SCHEMA_KEYS = [
   'inputSchema',
   'parameters',
@@ -26,6 +26,9 @@ const NOT_TOOL_KEYS = ['url', 'path', 'route', 'command', 'commands'];
 /** Tool APIs that are not MCP: their factories and objects are not MCP tools. */
 const NON_MCP_MODULES =
   /^(ai|@ai-sdk\/|langchain|@langchain\/|@openai\/agents|@mastra\/|llamaindex|genkit|@genkit-ai\/)/;
+
+/** Registration calls named for another MCP primitive (prompts, resources). */
+const NOT_TOOL_CALLEES = /^(?:register|add|define|create)?(?:Prompt|Resource|ResourceTemplate)s?$/i;
 
 type Member = ts.ObjectLiteralElementLike;
 
@@ -215,6 +218,8 @@ export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<s
       const module = calleeModule(state, call);
       if (module && NON_MCP_MODULES.test(module)) continue;
     }
+    // `registerPrompt({ name, handler })`, `addResource({…})`: other MCP primitives, not tools.
+    if (!configured && calleeName !== undefined && NOT_TOOL_CALLEES.test(calleeName)) continue;
     const hasSchema = memberOf(object, SCHEMA_KEYS) !== undefined;
     const hasSpread = object.properties.some(ts.isSpreadAssignment);
     if (!configured && !hasSchema && !(call && hasSpread)) continue;

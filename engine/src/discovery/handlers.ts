@@ -9,10 +9,14 @@ import ts from 'typescript';
 import { FUNCTION_KINDS, NodeIndex } from '../parse/nodeIndex';
 import { type FunctionLike, isFunctionLike, unwrapExpression } from '../parse/syntax';
 import { classFacts, findToolBases, scanToolClasses } from './classes';
+import { scanToolDecorators } from './decorators';
 import { guardedKeysOf, scanDefinitionObjects } from './definitions';
 import { scanDispatch, scanDispatchers, tableEntries } from './dispatchers';
+import { scanFileConventionTool } from './fileConventions';
+import { frameworkToolBases } from './frameworkClasses';
 import { type ConstValue, fileConstants } from './names';
 import { scanRegistrationCalls } from './registrationCalls';
+import { followTableSources } from './tableSources';
 import {
   type ClassFact,
   type ExternalHandlerRef,
@@ -260,9 +264,11 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanRegistrationCalls(state, calls);
   scanDispatchers(state, calls);
   const toolBases = findToolBases(state);
-  scanToolClasses(state, toolBases);
+  scanToolClasses(state, new Map([...frameworkToolBases(state), ...toolBases]));
   state.guardedKeys = guardedKeysOf(state);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
+  scanFileConventionTool(state);
+  scanToolDecorators(state);
 
   if (sourceFile.text.includes('@mcpToolHandler')) {
     for (const node of index.ofKinds(FUNCTION_KINDS)) {
@@ -321,6 +327,7 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
       objects ??= exportedObjects(state.sourceFile);
       const table = objects.get(exportName);
       if (table) tableEntries(state, table, evidence);
+      followTableSources(state, exportName, evidence);
       continue;
     }
     const fn = exported.get(exportName);

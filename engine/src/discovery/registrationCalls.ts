@@ -75,6 +75,35 @@ function sdkCall(call: ts.CallExpression): CallShape | undefined {
   if (method === 'addTool' && args.length === 1) {
     return { kind: 'addTool', definitionArg: args[0], calleeText };
   }
+  return objectFormCall(method, args, calleeText);
+}
+
+/** The `name` property of an object literal argument, when it has one. */
+function namePropertyOf(argument: ts.Expression): ts.Expression | undefined {
+  const object = unwrapExpression(argument);
+  if (!ts.isObjectLiteralExpression(object)) return undefined;
+  for (const property of object.properties) {
+    if (propertyNameText(property.name) !== 'name') continue;
+    if (ts.isPropertyAssignment(property)) return property.initializer;
+    if (ts.isShorthandPropertyAssignment(property)) return property.name;
+  }
+  return undefined;
+}
+
+/**
+ * Object forms of the registration methods: `registrar.registerTool({ name, description, handler })`
+ * and `server.tool({ name, description, cb })` (one definition object, as framework registrars and
+ * mcp-use take it) and `server.tool({ name, … }, handler)`
+ * (the definition object first, then the handler).
+ */
+function objectFormCall(method: string, args: ts.NodeArray<ts.Expression>, calleeText: string): CallShape | undefined {
+  if (method !== 'registerTool' && method !== 'tool') return undefined;
+  const nameArg = args[0] ? namePropertyOf(args[0]) : undefined;
+  if (!nameArg) return undefined;
+  if (args.length === 1) return { kind: method, definitionArg: args[0], calleeText };
+  if (args.length === 2 && isInlineFunction(unwrapExpression(args[1]))) {
+    return { kind: method, nameArg, handlerArg: args[1], calleeText };
+  }
   return undefined;
 }
 

@@ -6,18 +6,30 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-/** Packages that serve MCP tools: the official SDKs, FastMCP, adapters. */
+/**
+ * Packages that serve MCP tools: the official SDKs, FastMCP, adapters, and server frameworks (xmcp,
+ * MCP-Nest, mcp-framework, easy-mcp). Libraries that are mostly MCP clients are left out.
+ */
 export const MCP_SERVER_PACKAGES = [
   '@modelcontextprotocol/sdk',
   '@modelcontextprotocol/server',
   'fastmcp',
   'mcp-handler',
   '@vercel/mcp-adapter',
+  'xmcp',
+  '@rekog/mcp-nest',
+  'mcp-framework',
+  'easy-mcp',
 ];
+
+/** Whether an import specifier names an MCP server package (or a subpath of one). */
+export function isMcpServerModule(specifier: string): boolean {
+  return MCP_SERVER_PACKAGES.some((pkg) => specifier === pkg || specifier.startsWith(pkg + '/'));
+}
 
 /** An import (or require) of an MCP server package. */
 export const MCP_SERVER_IMPORT =
-  /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)['"](?:@modelcontextprotocol\/(?:sdk|server)|fastmcp|mcp-handler|@vercel\/mcp-adapter)(?:['"/])/;
+  /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)['"](?:@modelcontextprotocol\/(?:sdk|server)|fastmcp|mcp-handler|@vercel\/mcp-adapter|xmcp|@rekog\/mcp-nest|mcp-framework|easy-mcp|agents\/mcp|mcp-use\/server)(?:['"/])/;
 
 /** Explicit opt-ins that make a file MCP code whatever its project. */
 export function optedIn(text: string, handlerFactories: readonly string[]): boolean {

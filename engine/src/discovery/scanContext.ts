@@ -19,7 +19,9 @@ export type RegistrationKind =
   | 'wrapper'
   | 'definition'
   | 'class'
-  | 'dispatch';
+  | 'dispatch'
+  | 'fileConvention'
+  | 'decorator';
 
 export interface ToolRegistration {
   /** The tool name where it can be known statically, else null. */

@@ -6,7 +6,8 @@ import { Project } from './project';
 import { functionName } from './scanContext';
 
 /** How a tool is registered, in the words of docs/tool-discovery.md. */
-export type ToolStyle = 'sdk' | 'wrapper' | 'definition' | 'class' | 'dispatcher' | 'factory' | 'tag';
+export type ToolStyle =
+  'sdk' | 'wrapper' | 'definition' | 'class' | 'dispatcher' | 'factory' | 'tag' | 'file' | 'decorator';
 
 const STYLE_OF: Record<RegistrationKind, ToolStyle> = {
   registerTool: 'sdk',
@@ -20,6 +21,8 @@ const STYLE_OF: Record<RegistrationKind, ToolStyle> = {
   factory: 'factory',
   class: 'class',
   jsdoc: 'tag',
+  fileConvention: 'file',
+  decorator: 'decorator',
 };
 
 export interface FileTool {

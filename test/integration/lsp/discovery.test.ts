@@ -6,6 +6,7 @@ import { after, describe, it } from 'node:test';
 import { DidSaveTextDocumentNotification, HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol/node';
 import { WorkspaceToolsRequest, type WorkspaceTool } from '../../../shared/src/protocol';
 import { assertTools } from '../../unit/engine/discovery/discoveryAssertions';
+import { FRAMEWORK_FIXTURES } from '../../unit/engine/discovery/frameworkFixtures';
 import { STYLE_FIXTURES, type StyleFixture } from '../../unit/engine/discovery/styleFixtures';
 import { LspTestClient } from './lspTestClient';
 
@@ -45,7 +46,7 @@ describe('language server: the same tools as the CLI, for every registration sty
     for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const fixture of STYLE_FIXTURES) {
+  for (const fixture of [...STYLE_FIXTURES, ...FRAMEWORK_FIXTURES]) {
     it(fixture.title, async () => {
       const dir = writeWorkspace(fixture.files);
       const client = await startIndexed(dir);

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { DEFAULT_SETTINGS, Project, engineSettings, indexWorkspace, toolsOf } from '../../../../engine/src';
 import { assertTools, relevantFindings } from './discoveryAssertions';
+import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
 import { MCP_PACKAGE, type StyleFixture, STYLE_FIXTURES } from './styleFixtures';
 
 const ROOT = path.resolve('/workspace-under-test');
@@ -46,7 +47,7 @@ export function runEngine(fixture: StyleFixture, settings = engineSettings(DEFAU
 }
 
 describe('tool discovery: one workspace per registration style', () => {
-  for (const fixture of STYLE_FIXTURES) {
+  for (const fixture of [...STYLE_FIXTURES, ...FRAMEWORK_FIXTURES]) {
     it(fixture.title, () => {
       const outcome = runEngine(fixture);
       assertTools(outcome.tools, fixture);
