@@ -41,6 +41,9 @@ export const INDEXED_KINDS: readonly ts.SyntaxKind[] = [
   ts.SyntaxKind.VariableDeclaration,
 ];
 
+/** Read once: the typescript module's exports are getters (see syntax.ts). */
+const forEachChild = ts.forEachChild;
+
 const cache = new WeakMap<ts.SourceFile, NodeIndex>();
 
 export class NodeIndex {
@@ -62,9 +65,9 @@ export class NodeIndex {
     const visit = (node: ts.Node): void => {
       const bucket = buckets[node.kind];
       if (bucket !== undefined) bucket.push(node);
-      ts.forEachChild(node, visit);
+      forEachChild(node, visit);
     };
-    ts.forEachChild(sourceFile, visit);
+    forEachChild(sourceFile, visit);
   }
 
   private bucket(kind: ts.SyntaxKind): ts.Node[] {
