@@ -29,9 +29,15 @@ export function isClassLike(node: ts.Node): node is ts.ClassLikeDeclaration {
 /** The static name of a property, when it has one. */
 export function propertyNameText(name: ts.PropertyName | undefined): string | undefined {
   if (!name) return undefined;
-  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
-  if (ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
-  return undefined;
+  switch (name.kind) {
+    case SyntaxKind.Identifier:
+    case SyntaxKind.StringLiteral:
+    case SyntaxKind.NumericLiteral:
+    case SyntaxKind.NoSubstitutionTemplateLiteral:
+      return (name as ts.Identifier | ts.StringLiteral | ts.NumericLiteral | ts.NoSubstitutionTemplateLiteral).text;
+    default:
+      return undefined;
+  }
 }
 
 export type NamedProperty = ts.PropertyAssignment | ts.ShorthandPropertyAssignment;
@@ -39,16 +45,16 @@ export type NamedProperty = ts.PropertyAssignment | ts.ShorthandPropertyAssignme
 /** Finds a property assignment (or shorthand) by any of the given names. */
 export function findProperty(object: ts.ObjectLiteralExpression, names: readonly string[]): NamedProperty | undefined {
   for (const property of object.properties) {
-    if (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) {
-      const name = propertyNameText(property.name);
-      if (name !== undefined && names.includes(name)) return property;
+    if (property.kind === SyntaxKind.PropertyAssignment || property.kind === SyntaxKind.ShorthandPropertyAssignment) {
+      const name = propertyNameText((property as NamedProperty).name);
+      if (name !== undefined && names.includes(name)) return property as NamedProperty;
     }
   }
   return undefined;
 }
 
 export function hasSpread(object: ts.ObjectLiteralExpression): boolean {
-  return object.properties.some((p) => ts.isSpreadAssignment(p));
+  return object.properties.some((p) => p.kind === SyntaxKind.SpreadAssignment);
 }
 
 /** The static text of a string-ish expression: literals, and templates with their holes as `${…}`. */
