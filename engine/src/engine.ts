@@ -45,6 +45,28 @@ export function parseSource(fileName: string, text: string): ts.SourceFile {
   return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKindFor(fileName));
 }
 
+/**
+ * The parse of `text` made from the parse of an earlier text of the same file: TypeScript's incremental
+ * parser reuses the nodes outside the changed range (found by comparing the texts' common prefix and
+ * suffix), so an edit re-parses little of a large file. The earlier parse must not be used afterwards:
+ * the nodes it shares with the new one now carry the new positions.
+ */
+export function reparseSource(previous: ts.SourceFile, text: string): ts.SourceFile {
+  const before = previous.text;
+  const shorter = Math.min(before.length, text.length);
+  let prefix = 0;
+  while (prefix < shorter && before.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (
+    suffix < shorter - prefix &&
+    before.charCodeAt(before.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)
+  ) {
+    suffix++;
+  }
+  const replaced = ts.createTextSpan(prefix, before.length - prefix - suffix);
+  return ts.updateSourceFile(previous, text, ts.createTextChangeRange(replaced, text.length - prefix - suffix));
+}
+
 export interface AnalyseOptions {
   /** Exports of this file that other files register as handlers. */
   externalExports?: ReadonlyMap<string, ExternalInfo>;

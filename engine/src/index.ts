@@ -9,6 +9,7 @@ export {
   isRelevant,
   looksBinary,
   parseSource,
+  reparseSource,
 } from './engine';
 export { Project, type WorkspaceFile, collectSourceFiles, indexWorkspace, isIndexable } from './discovery/project';
 export {

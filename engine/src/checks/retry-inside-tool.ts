@@ -33,10 +33,13 @@ function isLoop(node: ts.Node): node is Loop {
   );
 }
 
+/** Read once: the typescript module's exports are getters (see parse/syntax.ts); callName runs on every call. */
+const { SyntaxKind } = ts;
+
 function callName(call: ts.CallExpression): string | undefined {
   const callee = unwrapExpression(call.expression);
-  if (ts.isIdentifier(callee)) return callee.text;
-  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  if (callee.kind === SyntaxKind.Identifier) return (callee as ts.Identifier).text;
+  if (callee.kind === SyntaxKind.PropertyAccessExpression) return (callee as ts.PropertyAccessExpression).name.text;
   return undefined;
 }
 

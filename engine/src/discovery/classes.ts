@@ -7,6 +7,9 @@ import ts from 'typescript';
 import { type FunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { type ClassFact, type ScanState, type ToolBaseClass, lineOf, nameOf, where } from './scanContext';
 
+/** Read once: the typescript module's exports are getters (see parse/syntax.ts). */
+const { SyntaxKind } = ts;
+
 const HANDLER_METHODS = ['execute', 'run', 'handle', 'call', 'invoke', 'handler', 'executeImpl', 'callback'];
 const NAME_FIELDS = ['name', 'toolName'];
 
@@ -38,9 +41,10 @@ function guardsSubclasses(node: ts.ClassDeclaration): boolean {
     let found = false;
     walk(member.body, (child) => {
       if (found) return false;
-      if (ts.isTryStatement(child) && child.catchClause) {
+      if (child.kind === SyntaxKind.TryStatement && ts.isTryStatement(child) && child.catchClause) {
         walk(child.tryBlock, (inner) => {
           if (
+            inner.kind === SyntaxKind.CallExpression &&
             ts.isCallExpression(inner) &&
             ts.isPropertyAccessExpression(inner.expression) &&
             inner.expression.expression.kind === ts.SyntaxKind.ThisKeyword

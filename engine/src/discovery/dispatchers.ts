@@ -16,6 +16,9 @@ import {
   where,
 } from './scanContext';
 
+/** Read once: the typescript module's exports are getters (see parse/syntax.ts). */
+const { SyntaxKind } = ts;
+
 const NAME_IDENTIFIERS = /^(name|toolName|tool_name|toolname|tool|method)$/;
 
 function isNameish(expression: ts.Expression): boolean {
@@ -87,7 +90,11 @@ function addBranch(
     walk(node, (child) => {
       if (handlerCall) return false;
       if (isFunctionLike(child)) return false;
-      if (ts.isCallExpression(child) && functionTarget(state, child.expression)) {
+      if (
+        child.kind === SyntaxKind.CallExpression &&
+        ts.isCallExpression(child) &&
+        functionTarget(state, child.expression)
+      ) {
         if (resultOf(child)) handlerCall = child;
         else firstCall ??= child;
       }
@@ -216,6 +223,16 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
   const before = state.registrations.length;
   const followed = new Set<FunctionLike>();
   walk(fn, (node) => {
+    // Runs on every node of the dispatcher: most are none of the four kinds below (see parse/syntax.ts).
+    const kind = node.kind;
+    if (
+      kind !== SyntaxKind.SwitchStatement &&
+      kind !== SyntaxKind.IfStatement &&
+      kind !== SyntaxKind.ElementAccessExpression &&
+      kind !== SyntaxKind.CallExpression
+    ) {
+      return true;
+    }
     if (ts.isSwitchStatement(node) && isNameish(node.expression)) {
       for (const clause of node.caseBlock.clauses) {
         if (ts.isCaseClause(clause)) addBranch(state, clause, clause.expression, clause.statements, evidence);

@@ -17,7 +17,8 @@ function tokenOf(fn: FunctionLike, sourceFile: ts.SourceFile, kind: ts.SyntaxKin
  */
 export function functionHeadRange(fn: FunctionLike, sourceFile: ts.SourceFile): OffsetRange {
   const asyncModifier = (ts.getModifiers(fn) ?? []).find((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
-  const functionKeyword = tokenOf(fn, sourceFile, ts.SyntaxKind.FunctionKeyword);
+  // An arrow function has no `function` keyword: not looking spares re-scanning its tokens (getChildren).
+  const functionKeyword = ts.isArrowFunction(fn) ? undefined : tokenOf(fn, sourceFile, ts.SyntaxKind.FunctionKeyword);
   const startNode = asyncModifier ?? functionKeyword ?? (ts.isMethodDeclaration(fn) ? fn.name : undefined);
   const start = startNode ? startNode.getStart(sourceFile) : fn.getStart(sourceFile);
   if (ts.isArrowFunction(fn)) return { start, end: fn.equalsGreaterThanToken.getEnd() };

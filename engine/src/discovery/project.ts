@@ -136,6 +136,11 @@ export class Project implements ProjectKnowledge {
     return target;
   };
 
+  /** Records what the scan under way looked up (once per name: the knowledge does not change during a scan). */
+  private noteLooked(key: string, found: WrapperSignature | ToolBaseClass | ClassFact | undefined): void {
+    if (this.looked && !this.looked.has(key)) this.looked.set(key, lookupSignature(found));
+  }
+
   // ProjectKnowledge: what other files tell one file's scan.
   private aggregate(): AggregatedFacts {
     if (this.aggregated) return this.aggregated;
@@ -155,17 +160,17 @@ export class Project implements ProjectKnowledge {
   }
   wrapper(name: string): WrapperSignature | undefined {
     const found = this.aggregate().wrappers.get(name);
-    this.looked?.set(`w:${name}`, lookupSignature(found));
+    this.noteLooked(`w:${name}`, found);
     return found;
   }
   toolBase(name: string): ToolBaseClass | undefined {
     const found = this.aggregate().toolBases.get(name);
-    this.looked?.set(`b:${name}`, lookupSignature(found));
+    this.noteLooked(`b:${name}`, found);
     return found;
   }
   classFact(name: string): ClassFact | undefined {
     const found = this.aggregate().classes.get(name);
-    this.looked?.set(`c:${name}`, lookupSignature(found));
+    this.noteLooked(`c:${name}`, found);
     return found;
   }
   guardedKey(key: string): boolean {

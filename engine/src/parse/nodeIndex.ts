@@ -41,6 +41,9 @@ export const INDEXED_KINDS: readonly ts.SyntaxKind[] = [
   ts.SyntaxKind.VariableDeclaration,
 ];
 
+/** Read once: the typescript module's exports are getters (see syntax.ts). */
+const forEachChild = ts.forEachChild;
+
 const cache = new WeakMap<ts.SourceFile, NodeIndex>();
 
 export class NodeIndex {
@@ -62,9 +65,9 @@ export class NodeIndex {
     const visit = (node: ts.Node): void => {
       const bucket = buckets[node.kind];
       if (bucket !== undefined) bucket.push(node);
-      ts.forEachChild(node, visit);
+      forEachChild(node, visit);
     };
-    ts.forEachChild(sourceFile, visit);
+    forEachChild(sourceFile, visit);
   }
 
   private bucket(kind: ts.SyntaxKind): ts.Node[] {
@@ -86,7 +89,11 @@ export class NodeIndex {
   /** Nodes of several kinds, in source order (the index's own array for a single kind). */
   ofKinds(kinds: readonly ts.SyntaxKind[]): readonly ts.Node[] {
     if (kinds.length === 1) return this.bucket(kinds[0]);
-    return kinds.flatMap((kind) => this.bucket(kind)).sort((a, b) => a.pos - b.pos || b.end - a.end);
+    // Each bucket is sorted already: merging them (earlier kinds first on ties) orders the nodes exactly as a
+    // stable sort of their concatenation would, without sorting.
+    let merged: readonly ts.Node[] = [];
+    for (const kind of kinds) merged = mergeInSourceOrder(merged, this.bucket(kind));
+    return merged;
   }
 
   /** Nodes of the given kinds strictly inside `container` (nested functions included), in source order. */
@@ -108,4 +115,25 @@ export class NodeIndex {
     }
     return kinds.length > 1 ? result.sort((a, b) => a.pos - b.pos) : result;
   }
+}
+
+/** Two node lists in source order (position, then outer before inner) merged into one; `left`'s first on ties. */
+function mergeInSourceOrder(left: readonly ts.Node[], right: readonly ts.Node[]): ts.Node[] {
+  const result: ts.Node[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < left.length && j < right.length) {
+    const a = left[i];
+    const b = right[j];
+    if (b.pos - a.pos < 0 || (b.pos === a.pos && a.end - b.end < 0)) {
+      result.push(b);
+      j++;
+    } else {
+      result.push(a);
+      i++;
+    }
+  }
+  while (i < left.length) result.push(left[i++]);
+  while (j < right.length) result.push(right[j++]);
+  return result;
 }

@@ -1,23 +1,43 @@
 /** Small syntax helpers over the TypeScript compiler API, shared by the analysis and the checks. */
 import ts from 'typescript';
 
+/*
+ * The typescript module's exports are getters on an object too large for fast properties, so every
+ * `ts.isX(node)` or `ts.forEachChild` is a dictionary lookup plus a call. The helpers below run once per
+ * node of every file: they read what they need once, here, and compare kinds.
+ */
+const { SyntaxKind } = ts;
+const forEachChild = ts.forEachChild;
+
 export type FunctionLike = ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration | ts.MethodDeclaration;
 
 export function isFunctionLike(node: ts.Node): node is FunctionLike {
+  const kind = node.kind;
   return (
-    ts.isArrowFunction(node) ||
-    ts.isFunctionExpression(node) ||
-    ts.isFunctionDeclaration(node) ||
-    ts.isMethodDeclaration(node)
+    kind === SyntaxKind.ArrowFunction ||
+    kind === SyntaxKind.FunctionExpression ||
+    kind === SyntaxKind.FunctionDeclaration ||
+    kind === SyntaxKind.MethodDeclaration
   );
+}
+
+/** `ts.isClassLike` without the lookup: a class declaration or expression. */
+export function isClassLike(node: ts.Node): node is ts.ClassLikeDeclaration {
+  return node.kind === SyntaxKind.ClassDeclaration || node.kind === SyntaxKind.ClassExpression;
 }
 
 /** The static name of a property, when it has one. */
 export function propertyNameText(name: ts.PropertyName | undefined): string | undefined {
   if (!name) return undefined;
-  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
-  if (ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
-  return undefined;
+  switch (name.kind) {
+    case SyntaxKind.Identifier:
+    case SyntaxKind.StringLiteral:
+    case SyntaxKind.NumericLiteral:
+    case SyntaxKind.NoSubstitutionTemplateLiteral:
+      return (name as ts.Identifier | ts.StringLiteral | ts.NumericLiteral | ts.NoSubstitutionTemplateLiteral).text;
+    default:
+      return undefined;
+  }
 }
 
 export type NamedProperty = ts.PropertyAssignment | ts.ShorthandPropertyAssignment;
@@ -25,16 +45,16 @@ export type NamedProperty = ts.PropertyAssignment | ts.ShorthandPropertyAssignme
 /** Finds a property assignment (or shorthand) by any of the given names. */
 export function findProperty(object: ts.ObjectLiteralExpression, names: readonly string[]): NamedProperty | undefined {
   for (const property of object.properties) {
-    if (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) {
-      const name = propertyNameText(property.name);
-      if (name !== undefined && names.includes(name)) return property;
+    if (property.kind === SyntaxKind.PropertyAssignment || property.kind === SyntaxKind.ShorthandPropertyAssignment) {
+      const name = propertyNameText((property as NamedProperty).name);
+      if (name !== undefined && names.includes(name)) return property as NamedProperty;
     }
   }
   return undefined;
 }
 
 export function hasSpread(object: ts.ObjectLiteralExpression): boolean {
-  return object.properties.some((p) => ts.isSpreadAssignment(p));
+  return object.properties.some((p) => p.kind === SyntaxKind.SpreadAssignment);
 }
 
 /** The static text of a string-ish expression: literals, and templates with their holes as `${…}`. */
@@ -58,35 +78,38 @@ export function staticText(node: ts.Node | undefined): string | undefined {
 /** Removes parentheses, `as`, `satisfies` and non-null assertions around an expression. */
 export function unwrapExpression(node: ts.Expression): ts.Expression {
   let current = node;
-  while (
-    ts.isParenthesizedExpression(current) ||
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isNonNullExpression(current) ||
-    ts.isTypeAssertionExpression(current)
-  ) {
-    current = current.expression;
+  for (;;) {
+    switch (current.kind) {
+      case SyntaxKind.ParenthesizedExpression:
+      case SyntaxKind.AsExpression:
+      case SyntaxKind.SatisfiesExpression:
+      case SyntaxKind.NonNullExpression:
+      case SyntaxKind.TypeAssertionExpression:
+        current = (current as ts.ParenthesizedExpression | ts.AsExpression | ts.SatisfiesExpression).expression;
+        break;
+      default:
+        return current;
+    }
   }
-  return current;
 }
 
 /** Visits every descendant; returning `false` from the visitor skips that node's children. */
 export function walk(node: ts.Node, visit: (node: ts.Node) => boolean | void): void {
   const recurse = (child: ts.Node): void => {
     if (visit(child) === false) return;
-    ts.forEachChild(child, recurse);
+    forEachChild(child, recurse);
   };
-  ts.forEachChild(node, recurse);
+  forEachChild(node, recurse);
 }
 
 /** Visits the descendants of a function body without entering nested functions. */
 export function walkOwnBody(fn: FunctionLike, visit: (node: ts.Node) => boolean | void): void {
   if (!fn.body) return;
-  if (!ts.isBlock(fn.body)) {
+  if (fn.body.kind !== SyntaxKind.Block) {
     if (visit(fn.body) === false) return;
   }
   walk(fn.body, (node) => {
-    if (isFunctionLike(node) || ts.isClassLike(node)) return false;
+    if (isFunctionLike(node) || isClassLike(node)) return false;
     return visit(node);
   });
 }
@@ -123,7 +146,10 @@ export function enclosingTry(node: ts.Node, boundary: ts.Node): ts.TryStatement 
   let current: ts.Node | undefined = node.parent;
   let child: ts.Node = node;
   while (current && current !== boundary) {
-    if (ts.isTryStatement(current) && current.tryBlock === child && current.catchClause) return current;
+    if (current.kind === SyntaxKind.TryStatement) {
+      const statement = current as ts.TryStatement;
+      if (statement.tryBlock === child && statement.catchClause) return statement;
+    }
     if (isFunctionLike(current)) return undefined;
     child = current;
     current = current.parent;
@@ -135,7 +161,7 @@ export function enclosingTry(node: ts.Node, boundary: ts.Node): ts.TryStatement 
 export function enclosingCatch(node: ts.Node): ts.CatchClause | undefined {
   let current: ts.Node | undefined = node.parent;
   while (current) {
-    if (ts.isCatchClause(current)) return current;
+    if (current.kind === SyntaxKind.CatchClause) return current as ts.CatchClause;
     if (isFunctionLike(current)) return undefined;
     current = current.parent;
   }

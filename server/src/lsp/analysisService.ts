@@ -16,8 +16,11 @@ import {
   type Finding,
   type Settings,
   engineSettings,
+  reparseSource,
   withoutDispatchedDefinitions,
 } from '../../../engine/src';
+
+type SourceFile = AnalysisResult['sourceFile'];
 
 export interface DocumentAnalysis {
   version: number;
@@ -52,6 +55,8 @@ export class AnalysisService {
   readonly project = new Project();
   private readonly cache = new Map<string, DocumentAnalysis>();
   private readonly tools = new Map<string, FileTool[]>();
+  /** The last parse of each open document, which the next version's parse starts from (incremental parsing). */
+  private readonly parses = new Map<string, SourceFile>();
 
   constructor(private readonly log: (message: string) => void) {}
 
@@ -65,7 +70,7 @@ export class AnalysisService {
     const fileName = fileNameOf(document.uri);
     const text = document.getText();
     const engine = engineSettings(settings);
-    const outcome = this.project.analyse(fileName, text, engine);
+    const outcome = this.project.analyse(fileName, text, engine, this.reparse(document.uri, text));
     let analysis: DocumentAnalysis;
     if (outcome.kind === 'analysed') {
       const failures = outcome.result.failures.map((failure) => `check ${failure.check} failed: ${failure.reason}`);
@@ -84,18 +89,37 @@ export class AnalysisService {
       analysis = { version: document.version, settings, findings: [], changedFiles: [] };
       if (outcome.reason === 'error') analysis.failure = failureReason(outcome.detail);
     }
+    if (analysis.result) this.parses.set(document.uri, analysis.result.sourceFile);
+    else this.parses.delete(document.uri);
     this.tools.set(document.uri, analysis.result ? toolsOf(analysis.result.sourceFile, analysis.result.scan) : []);
     this.cache.set(document.uri, analysis);
     return analysis;
   }
 
+  /**
+   * The new text's parse, made incrementally from the document's last parse (which is handed over: only the
+   * new parse is kept). Undefined when there is none, or the incremental parse fails: the engine parses afresh.
+   */
+  private reparse(uri: string, text: string): SourceFile | undefined {
+    const previous = this.parses.get(uri);
+    if (!previous) return undefined;
+    this.parses.delete(uri);
+    try {
+      return reparseSource(previous, text);
+    } catch {
+      return undefined;
+    }
+  }
+
   forget(uri: string): void {
     this.cache.delete(uri);
+    this.parses.delete(uri);
   }
 
   /** A file deleted from disk: its tools and the handlers it registered are gone. */
   forgetFile(uri: string): string[] {
     this.cache.delete(uri);
+    this.parses.delete(uri);
     this.tools.delete(uri);
     const fileName = uriToPath(uri);
     return fileName ? this.project.forget(fileName) : [];
@@ -109,6 +133,7 @@ export class AnalysisService {
 
   clear(): void {
     this.cache.clear();
+    this.parses.clear();
   }
 
   /**

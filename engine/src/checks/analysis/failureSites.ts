@@ -7,6 +7,9 @@ import { type FunctionLike, enclosingTry, isFunctionLike, unwrapExpression, walk
 import { checkedOutcome } from './resultStyle';
 import { THROWING_CONSTRUCTORS, isFormattingCall, isNamedResultBuilder, isSafeCall } from './safeCalls';
 
+/** Read once: the typescript module's exports are getters (see parse/syntax.ts). */
+const { SyntaxKind } = ts;
+
 const MAX_HELPER_DEPTH = 4;
 
 export type FailureSite =
@@ -134,12 +137,14 @@ function inFailureHandling(node: ts.Node, fn: FunctionLike): boolean {
 
 /** `p.catch(…)`, `p.then(ok, fail)` and `Promise.allSettled(…)`: the rejection is handled where it happens. */
 function handlesRejection(node: ts.Node): boolean {
-  if (!ts.isCallExpression(node)) return false;
-  const callee = unwrapExpression(node.expression);
-  if (!ts.isPropertyAccessExpression(callee)) return false;
+  // Runs on every node of a handler body: kinds are compared directly (see parse/syntax.ts).
+  if (node.kind !== SyntaxKind.CallExpression) return false;
+  const call = node as ts.CallExpression;
+  const callee = unwrapExpression(call.expression);
+  if (callee.kind !== SyntaxKind.PropertyAccessExpression || !ts.isPropertyAccessExpression(callee)) return false;
   const method = callee.name.text;
   if (method === 'catch') return true;
-  if (method === 'then') return node.arguments.length >= 2;
+  if (method === 'then') return call.arguments.length >= 2;
   return method === 'allSettled' && ts.isIdentifier(callee.expression) && callee.expression.text === 'Promise';
 }
 
@@ -192,19 +197,21 @@ export function firstUnguardedSite(
     if (found || handlesRejection(node)) return false;
     // Without throws to count, nothing in a try/catch is a site: its try block is guarded and its
     // catch and finally blocks are failure handling. Skipping it saves judging every call inside.
-    if (!includeThrows && ts.isTryStatement(node) && node.catchClause) return false;
-    const isAwait = ts.isAwaitExpression(node);
-    if (isAwait && handlesRejection(unwrapExpression(node.expression))) return false;
-    const isThrow = ts.isThrowStatement(node);
-    const isCall = ts.isCallExpression(node) || ts.isNewExpression(node);
-    const isForAwait = ts.isForOfStatement(node) && node.awaitModifier !== undefined;
+    const kind = node.kind;
+    if (!includeThrows && kind === SyntaxKind.TryStatement && (node as ts.TryStatement).catchClause) return false;
+    const isAwait = kind === SyntaxKind.AwaitExpression;
+    if (isAwait && handlesRejection(unwrapExpression((node as ts.AwaitExpression).expression))) return false;
+    const isThrow = kind === SyntaxKind.ThrowStatement;
+    const isCall = kind === SyntaxKind.CallExpression || kind === SyntaxKind.NewExpression;
+    const isForAwait = kind === SyntaxKind.ForOfStatement && (node as ts.ForOfStatement).awaitModifier !== undefined;
     if (!(isAwait || isCall || isForAwait || (isThrow && includeThrows))) return undefined;
     if (enclosingTry(node, fn) || (!isThrow && inFailureHandling(node, fn))) return false;
     let candidate: boolean;
     if (isAwait) {
-      candidate = awaitCanReject(finder, node, fn, depth, excused, settled);
+      candidate = awaitCanReject(finder, node as ts.AwaitExpression, fn, depth, excused, settled);
     } else if (isCall) {
-      candidate = !settled.has(node) && callVerdict(finder, node, depth, excused);
+      candidate =
+        !settled.has(node) && callVerdict(finder, node as ts.CallExpression | ts.NewExpression, depth, excused);
     } else {
       candidate = true;
     }
