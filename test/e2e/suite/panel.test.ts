@@ -143,15 +143,17 @@ describe('Tool Calls panel in the real extension host', () => {
   it('follows calls appended to the trace, including a line written in two pieces', async () => {
     const file = path.join(folder, 'orders-e2e.mcptrace.jsonl');
     const answer = reply(7, { content: text('{"refundId":"R-10","state":"done"}') }, 900);
-    fs.appendFileSync(file, answer.slice(0, 20));
-    await sleep(1500);
-    assert.equal(grew(await state(), 'pending'), 1, 'a half-written line is not decoded yet');
+    // A complete call line first, then half of the answer: once the complete call is shown, the tailer has read
+    // what was written (a positive signal), and only then does "the half line is not decoded" mean something.
+    fs.appendFileSync(file, call(9, 'lookup_stock', { sku: 'S-9' }, 850) + answer.slice(0, 20));
+    const read = await waitForState((s) => s.calls >= initial.calls + 8, 'the complete call written before the half');
+    assert.equal(grew(read, 'pending'), 2, 'a half-written line is not decoded yet');
     fs.appendFileSync(file, answer.slice(20) + call(8, 'cancel_order', { orderId: 'B-1' }, 1000));
     const value = await waitForState(
-      (s) => s.calls >= initial.calls + 8 && grew(s, 'success') === 2,
+      (s) => s.calls >= initial.calls + 9 && grew(s, 'success') === 2,
       'the appended calls',
     );
-    assert.equal(grew(value, 'pending'), 1);
+    assert.equal(grew(value, 'pending'), 2);
   });
 
   it('shows the calls in the webview and filters them to one tool', async () => {
