@@ -45,63 +45,28 @@ async function shippedBody(language: string, name: string): Promise<string> {
   return file[name].body.join('\n');
 }
 
-/**
- * The completion item for a snippet prefix at the end of `editor`'s line 1, or undefined when it is not offered
- * within `waitMs` (a loaded machine loads a language's snippet file late). When nothing of ours is offered for a
- * while, the last character of the prefix is typed again, as a user would.
- */
+/** The completion item for a snippet prefix at `position`, waiting up to 45 s for it to be offered (a loaded machine loads snippet files late). */
 async function offeredSnippet(
-  editor: vscode.TextEditor,
+  uri: vscode.Uri,
+  position: vscode.Position,
   prefix: string,
-  waitMs: number,
-  offered: string[],
-): Promise<vscode.CompletionItem | undefined> {
-  const deadline = Date.now() + waitMs;
-  let retypeAt = Date.now() + 5_000;
+): Promise<vscode.CompletionItem> {
+  const deadline = Date.now() + 45_000;
+  let offered: string[] = [];
   while (Date.now() < deadline) {
-    const position = editor.document.lineAt(1).range.end;
     const list = await vscode.commands.executeCommand<vscode.CompletionList>(
       'vscode.executeCompletionItemProvider',
-      editor.document.uri,
+      uri,
       position,
     );
     const item = list.items.find(
       (candidate) => labelOf(candidate) === prefix && candidate.kind === vscode.CompletionItemKind.Snippet,
     );
     if (item) return item;
-    offered.splice(0, offered.length, ...list.items.map(labelOf).filter((label) => label.startsWith('mcp')));
-    if (Date.now() >= retypeAt) {
-      const last = new vscode.Range(position.translate(0, -1), position);
-      await editor.edit((edit) => edit.delete(last));
-      await editor.edit((edit) => edit.insert(last.start, prefix.slice(-1)));
-      retypeAt = Date.now() + 5_000;
-    }
+    offered = list.items.map(labelOf).filter((label) => label.startsWith('mcp'));
     await sleep(500);
   }
-  return undefined;
-}
-
-/**
- * Opens a new editor holding `content` and waits for the snippet to be offered at the end of its line 1. A
- * completion model that missed the snippet file stays without it, so after 15 s the editor is closed and a fresh
- * one opened, as a user would (three attempts).
- */
-async function editorOffering(
-  language: string,
-  content: string,
-  prefix: string,
-  options: vscode.TextEditorOptions,
-): Promise<{ editor: vscode.TextEditor; item: vscode.CompletionItem }> {
-  const offered: string[] = [];
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const document = await vscode.workspace.openTextDocument({ language, content });
-    const editor = await vscode.window.showTextDocument(document);
-    editor.options = options;
-    const item = await offeredSnippet(editor, prefix, 15_000, offered);
-    if (item) return { editor, item };
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-  }
-  assert.fail(`${prefix} was not offered in three fresh editors; offered: ${offered.join(', ')}`);
+  assert.fail(`${prefix} was not offered; offered: ${offered.join(', ')}`);
 }
 
 describe('snippets in the real editor', () => {
@@ -109,15 +74,16 @@ describe('snippets in the real editor', () => {
     const where = testCase.indent ? ` after ${JSON.stringify(testCase.indent)}` : '';
     it(`${testCase.language}: typing ${testCase.prefix}${where} offers the snippet, accepting it inserts its text`, async () => {
       const before = 'const marker = 1;\n';
-      // Snippet files load lazily, per language: ask again until they are in (a user would type on).
-      const { editor, item } = await editorOffering(
-        testCase.language,
-        `${before}${testCase.indent}${testCase.prefix}`,
-        testCase.prefix,
-        { insertSpaces: testCase.spaces !== undefined, tabSize: testCase.spaces ?? 4 },
-      );
-      const document = editor.document;
+      const document = await vscode.workspace.openTextDocument({
+        language: testCase.language,
+        content: `${before}${testCase.indent}${testCase.prefix}`,
+      });
+      const editor = await vscode.window.showTextDocument(document);
+      editor.options = { insertSpaces: testCase.spaces !== undefined, tabSize: testCase.spaces ?? 4 };
       const end = document.lineAt(1).range.end;
+
+      // Snippet files load lazily, per language: ask again until they are in (a user would type on).
+      const item = await offeredSnippet(document.uri, end, testCase.prefix);
       assert.ok(item.insertText instanceof vscode.SnippetString, 'the item inserts a snippet');
 
       const range = new vscode.Range(end.line, testCase.indent.length, end.line, end.character);
