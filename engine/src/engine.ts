@@ -189,6 +189,8 @@ export function analyseSourceFile(
   const suppressed = suppressedLines(sourceFile.text, lineOf);
   const noFixes = () => [];
   const failures: CheckFailure[] = [];
+  // One location is reported once per check, however many tools reach it (a helper shared by several handlers).
+  const reportedAt = new Set<string>();
 
   for (const check of CHECKS) {
     const setting = settings.severities[check.meta.id] ?? 'default';
@@ -205,6 +207,9 @@ export function analyseSourceFile(
           guarded ??= guardedRanges(context, scan);
           if (guarded.some((range) => range.pos <= start && start < range.end)) return;
         }
+        const location = `${check.meta.id}:${start}:${end}`;
+        if (reportedAt.has(location)) return;
+        reportedAt.add(location);
         const severity: Severity = setting === 'default' ? (report.severity ?? check.meta.defaultSeverity) : setting;
         findings.push({
           check: check.meta.id,
