@@ -4,6 +4,7 @@
  */
 import ts from 'typescript';
 import { CHECKS } from './checks';
+import { isInNonToolRequestHandler } from './checks/analysis/requestHandlers';
 import { findErrorEnvelopes, type ErrorEnvelope } from './envelopes/envelopes';
 import {
   type ExternalInfo,
@@ -98,8 +99,11 @@ class Context implements AnalysisContext {
   get registrations() {
     return this.scan.registrations;
   }
+  /** Error envelopes, except those answering a request that is not a tool call (resources/read, prompts/get). */
   get envelopes(): readonly ErrorEnvelope[] {
-    this.lazyEnvelopes ??= findErrorEnvelopes(this.nodes);
+    this.lazyEnvelopes ??= findErrorEnvelopes(this.nodes).filter(
+      (envelope) => this.handlerOf(envelope.object) !== undefined || !isInNonToolRequestHandler(envelope.object),
+    );
     return this.lazyEnvelopes;
   }
 
