@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findingsOf } from './checkTester';
+import { findingsOf } from './checks/checkTester';
 
 const header = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 'devices', version: '1' });\n`;
 
