@@ -4,6 +4,7 @@
  */
 import ts from 'typescript';
 import { CHECKS } from './checks';
+import { isInNonToolRequestHandler } from './checks/analysis/requestHandlers';
 import { findErrorEnvelopes, type ErrorEnvelope } from './envelopes/envelopes';
 import {
   type ExternalInfo,
@@ -120,8 +121,11 @@ class Context implements AnalysisContext {
   get registrations() {
     return this.scan.registrations;
   }
+  /** Error envelopes, except those answering a request that is not a tool call (resources/read, prompts/get). */
   get envelopes(): readonly ErrorEnvelope[] {
-    this.lazyEnvelopes ??= findErrorEnvelopes(this.nodes);
+    this.lazyEnvelopes ??= findErrorEnvelopes(this.nodes).filter(
+      (envelope) => this.handlerOf(envelope.object) !== undefined || !isInNonToolRequestHandler(envelope.object),
+    );
     return this.lazyEnvelopes;
   }
 
@@ -211,6 +215,8 @@ export function analyseSourceFile(
   const suppressed = suppressedLines(sourceFile.text, lineOf);
   const noFixes = () => [];
   const failures: CheckFailure[] = [];
+  // One location is reported once per check, however many tools reach it (a helper shared by several handlers).
+  const reportedAt = new Set<string>();
 
   for (const check of CHECKS) {
     const setting = settings.severities[check.meta.id] ?? 'default';
@@ -227,6 +233,9 @@ export function analyseSourceFile(
           guarded ??= guardedRanges(context, scan);
           if (guarded.some((range) => range.pos <= start && start < range.end)) return;
         }
+        const location = `${check.meta.id}:${start}:${end}`;
+        if (reportedAt.has(location)) return;
+        reportedAt.add(location);
         const severity: Severity = setting === 'default' ? (report.severity ?? check.meta.defaultSeverity) : setting;
         findings.push({
           check: check.meta.id,

@@ -55,8 +55,74 @@ function stringifyingCall(call: ts.CallExpression): string | undefined {
   return undefined;
 }
 
+/** `condition` without parentheses and the number of `!` in front of it removed. */
+function stripNegations(condition: ts.Expression): { test: ts.Expression; negated: boolean } {
+  let test = condition;
+  let negated = false;
+  for (;;) {
+    if (ts.isParenthesizedExpression(test)) test = test.expression;
+    else if (ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken) {
+      test = test.operand;
+      negated = !negated;
+    } else return { test, negated };
+  }
+}
+
+/** `name instanceof Error`: true when `name` is an Error in the branch where the test holds. */
+function isErrorTest(test: ts.Expression, name: string): boolean {
+  return (
+    ts.isBinaryExpression(test) &&
+    test.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword &&
+    unwrapExpression(test.left).getText() === name &&
+    ts.isIdentifier(test.right) &&
+    test.right.text === 'Error'
+  );
+}
+
+/** `typeof name === 'string'` (or `==`). */
+function isStringTest(test: ts.Expression, name: string): boolean {
+  if (!ts.isBinaryExpression(test)) return false;
+  const operator = test.operatorToken.kind;
+  if (operator !== ts.SyntaxKind.EqualsEqualsEqualsToken && operator !== ts.SyntaxKind.EqualsEqualsToken) return false;
+  return [
+    [test.left, test.right],
+    [test.right, test.left],
+  ].some(
+    ([typeOf, literal]) =>
+      ts.isTypeOfExpression(typeOf) &&
+      unwrapExpression(typeOf.expression).getText() === name &&
+      staticText(literal) === 'string',
+  );
+}
+
+/**
+ * Whether the stringified error sits in the branch of a conditional where it is known not to be an Error
+ * (`e instanceof Error ? e.message : String(e)`) or known to be a string (`typeof e === 'string' ? e : …`):
+ * the recommended idiom, not a leak.
+ */
+function isInNonErrorBranch(node: ts.Node, name: string): boolean {
+  let child: ts.Node = node;
+  for (let current = node.parent; current && !isFunctionLike(current); current = current.parent) {
+    if (ts.isConditionalExpression(current) && child !== current.condition) {
+      const { test, negated } = stripNegations(current.condition);
+      const inTrueBranch = (child === current.whenTrue) !== negated;
+      if (isErrorTest(test, name) && !inTrueBranch) return true;
+      if (isStringTest(test, name) && inTrueBranch) return true;
+    }
+    child = current;
+  }
+  return false;
+}
+
 /** The leak `node` is, if any. */
 function leakAt(node: ts.Node): Leak | undefined {
+  const leak = possibleLeakAt(node);
+  if (leak && leak.kind === 'stringified' && isInNonErrorBranch(leak.node, leak.errorName)) return undefined;
+  return leak;
+}
+
+/** The expression `node` is, when it reads a stack or stringifies a caught error. */
+function possibleLeakAt(node: ts.Node): Leak | undefined {
   if (ts.isPropertyAccessExpression(node) && node.name.text === 'stack') {
     const errorName = caughtErrorName(node.expression);
     if (errorName) return { node, errorName, kind: 'stack', shape: `${errorName}.stack` };
@@ -109,30 +175,13 @@ function exposureOf(leak: Leak): string {
   return 'the raw error: its class name and whatever a dependency put in its message (hosts, paths, SQL), or "[object Object]"';
 }
 
-/** `name instanceof Error` (possibly parenthesised). */
-function isErrorTest(condition: ts.Expression, name: string): boolean {
-  const inner = ts.isParenthesizedExpression(condition) ? condition.expression : condition;
-  return (
-    ts.isBinaryExpression(inner) &&
-    inner.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword &&
-    inner.left.getText() === name &&
-    ts.isIdentifier(inner.right) &&
-    inner.right.text === 'Error'
-  );
-}
-
 /** The replacement text for a leak. */
 function replacement(context: AnalysisContext, leak: Leak): { start: number; end: number; newText: string } {
   if (leak.kind === 'stack' && ts.isPropertyAccessExpression(leak.node)) {
     return { start: leak.node.name.getStart(context.sourceFile), end: leak.node.name.getEnd(), newText: 'message' };
   }
   const parent = leak.node.parent;
-  // `e instanceof Error ? e.message : String(e)`: the guard is there already; only the fallback changes.
-  const guarded =
-    ts.isConditionalExpression(parent) &&
-    parent.whenFalse === leak.node &&
-    isErrorTest(parent.condition, leak.errorName);
-  const safe = guarded ? "'unexpected failure'" : safeMessageSource(leak.errorName);
+  const safe = safeMessageSource(leak.errorName);
   const standsAlone =
     ts.isTemplateSpan(parent) ||
     ts.isParenthesizedExpression(parent) ||

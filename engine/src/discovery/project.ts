@@ -510,7 +510,7 @@ function lookupSignature(found: WrapperSignature | ToolBaseClass | ClassFact | u
 function knowledgeSignature(facts: FileFacts | undefined): string {
   if (!facts) return '';
   const wrappers = [...facts.wrappers.values()].map(
-    (w) => `${w.name}:${JSON.stringify([w.nameFrom, w.handlerFrom, w.definitionFrom])}`,
+    (w) => `${w.name}:${JSON.stringify([w.nameFrom, w.handlerFrom, w.definitionFrom, w.guardedParameters])}`,
   );
   const bases = [...facts.toolBases.values()].map((b) => `${b.name}:${b.handlerMethods.join(',')}`);
   const classes = facts.classes.map((c) => `${c.name}<${c.base ?? ''}${c.guards ? '!' : ''}`);

@@ -5,7 +5,7 @@
  * A call whose name comes from a parameter of the function it sits in makes that function a wrapper.
  */
 import ts from 'typescript';
-import { type FunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
+import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
 import { definitionFromObject } from './definitions';
 import { scanTableLookups } from './dispatchers';
@@ -207,6 +207,41 @@ function isShared(fn: FunctionLike): boolean {
   return false;
 }
 
+/** A catch that answers every error: no `throw` directly in its block (a conditional re-throw counts as one). */
+function catchesEverything(statement: ts.TryStatement): boolean {
+  const clause = statement.catchClause;
+  if (!clause) return false;
+  let rethrows = false;
+  walk(clause.block, (node) => {
+    if (isFunctionLike(node)) return false;
+    if (ts.isThrowStatement(node)) rethrows = true;
+  });
+  return !rethrows;
+}
+
+/**
+ * The indexes of `fn`'s parameters it calls inside a try block whose catch answers every error
+ * (`try { return ok(await cb(args)); } catch (e) { return fail(e); }`, also in the handler it registers).
+ */
+function guardedParametersOf(fn: FunctionLike): number[] {
+  const names = fn.parameters.map((parameter) => (ts.isIdentifier(parameter.name) ? parameter.name.text : undefined));
+  const guarded = new Set<number>();
+  walk(fn, (node) => {
+    if (!ts.isTryStatement(node) || !catchesEverything(node)) return;
+    walk(node.tryBlock, (inner) => {
+      if (isFunctionLike(inner)) return false;
+      if (!ts.isCallExpression(inner)) return;
+      let callee = unwrapExpression(inner.expression);
+      if (ts.isPropertyAccessExpression(callee) && /^(call|apply)$/.test(callee.name.text)) {
+        callee = unwrapExpression(callee.expression);
+      }
+      const index = ts.isIdentifier(callee) ? names.indexOf(callee.text) : -1;
+      if (index >= 0) guarded.add(index);
+    });
+  });
+  return [...guarded];
+}
+
 /** When a registration call forwards the parameters of the function it sits in, that function's wrapper signature. */
 function forwardingSignature(state: ScanState, call: ts.CallExpression, shape: CallShape): WrapperSignature | null {
   const fn = enclosingFunctionOf(call);
@@ -224,6 +259,8 @@ function forwardingSignature(state: ScanState, call: ts.CallExpression, shape: C
     evidence: [`${name ?? 'function'} (${where(state, fn)}) forwards to ${shape.calleeText}`, ...via.slice(0, 4)],
     shared: isShared(fn),
   };
+  const guardedParameters = guardedParametersOf(fn);
+  if (guardedParameters.length > 0) signature.guardedParameters = guardedParameters;
   return signature;
 }
 
@@ -336,6 +373,14 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
           ? nameOf(state, shape.nameArg)
           : { name: null, expression: '' };
     const handler = recordHandler(state, shape.handlerArg, shape.kind, resolved.name, evidence);
+    if (
+      handler.fn &&
+      shape.handlerArg &&
+      shape.wrapper?.guardedParameters?.includes(call.arguments.indexOf(shape.handlerArg))
+    ) {
+      const recorded = state.handlers.find((h) => h.fn === handler.fn);
+      if (recorded) recorded.guarded = true;
+    }
     state.registrations.push({
       name: resolved.name,
       nameExpression:

@@ -83,6 +83,8 @@ export interface WrapperSignature {
   evidence: string[];
   /** Other files can call it: exported, or a method of an object or class. */
   shared: boolean;
+  /** Parameters the wrapper calls inside a try whose catch answers every error: handlers passed there are guarded. */
+  guardedParameters?: number[];
 }
 
 /** A class that registers `this.name` (and a method of its own) with the SDK. */

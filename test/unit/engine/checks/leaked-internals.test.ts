@@ -46,6 +46,26 @@ runCheckTable('leaked-internals', {
       code: `function load() {\n  try { return 1; } catch (err) { throw new Error(String(err)); }\n}`,
     },
     {
+      name: 'String(e) only in the non-Error branch of an instanceof Error guard (the recommended idiom)',
+      code:
+        header +
+        `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [] };\n  } catch (e) {\n    return { isError: true, content: [{ type: 'text', text: 'Failed: ' + (e instanceof Error ? e.message : String(e)) }] };\n  }\n});`,
+    },
+    {
+      name: 'JSON.stringify(error) and ${error} in the non-Error branch, negated guard, in a helper',
+      code: `function toolError(error: unknown) {\n  const detail = !(error instanceof Error) ? JSON.stringify(error) : error.message;\n  return { isError: true, content: [{ type: 'text', text: error instanceof Error ? error.message : \`failed: \${error}\` }, { type: 'text', text: detail }] };\n}`,
+    },
+    {
+      name: 'String(err) in a thrown message, guarded by instanceof Error, inside a handler',
+      code:
+        header +
+        `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [] };\n  } catch (err) {\n    throw new Error(\`a failed: \${err instanceof Error ? err.message : String(err)}\`);\n  }\n});`,
+    },
+    {
+      name: 'String(e) in the string branch of a typeof test',
+      code: `function toolError(e: unknown) {\n  return { isError: true, content: [{ type: 'text', text: typeof e === 'string' ? String(e) : 'unexpected failure' }] };\n}`,
+    },
+    {
       name: 'suppressed on the line',
       code: `const r = {\n  isError: true,\n  // mcp-envelope-disable-next-line leaked-internals\n  content: [{ type: 'text', text: String(err) }],\n};`,
     },
@@ -122,6 +142,24 @@ runCheckTable('leaked-internals', {
       code: `try {\n  run();\n} catch (ex) {\n  out = { isError: true, content: [{ type: 'text', text: JSON.stringify({ message: 'failed: ' + ex }) }] };\n}`,
       errors: [{ line: 4, column: 97, endColumn: 99, messageId: 'leakedInternals' }],
       output: `try {\n  run();\n} catch (ex) {\n  out = { isError: true, content: [{ type: 'text', text: JSON.stringify({ message: 'failed: ' + (ex instanceof Error ? ex.message : 'unexpected failure') }) }] };\n}`,
+    },
+    {
+      name: 'String(e) in the Error branch of the guard still leaks the class name',
+      code: `function toolError(e: unknown) {\n  return { isError: true, content: [{ type: 'text', text: e instanceof Error ? String(e) : 'unexpected failure' }] };\n}`,
+      errors: [{ line: 2, column: 80, endColumn: 89, messageId: 'leakedInternals', data: { shape: /String\(e\)/ } }],
+      output: `function toolError(e: unknown) {\n  return { isError: true, content: [{ type: 'text', text: e instanceof Error ? (e instanceof Error ? e.message : 'unexpected failure') : 'unexpected failure' }] };\n}`,
+    },
+    {
+      name: 'e.stack in the Error branch of the guard, String(e) in the other branch: only the stack',
+      code: `function toolError(e: unknown) {\n  return { isError: true, content: [{ type: 'text', text: e instanceof Error ? e.stack : String(e) }] };\n}`,
+      errors: [{ line: 2, column: 80, endColumn: 87, messageId: 'leakedInternals', data: { shape: /e\.stack/ } }],
+      output: `function toolError(e: unknown) {\n  return { isError: true, content: [{ type: 'text', text: e instanceof Error ? e.message : String(e) }] };\n}`,
+    },
+    {
+      name: 'a guard on another variable does not excuse String(err)',
+      code: `function toolError(err: unknown, cause: unknown) {\n  return { isError: true, content: [{ type: 'text', text: cause instanceof Error ? cause.message : String(err) }] };\n}`,
+      errors: [{ line: 2, column: 100, endColumn: 111, messageId: 'leakedInternals' }],
+      output: `function toolError(err: unknown, cause: unknown) {\n  return { isError: true, content: [{ type: 'text', text: cause instanceof Error ? cause.message : (err instanceof Error ? err.message : 'unexpected failure') }] };\n}`,
     },
   ],
 });

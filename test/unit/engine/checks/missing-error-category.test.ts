@@ -20,6 +20,15 @@ const rateLimitedFixed = [...rateLimited.slice(0, 7), `      errorCategory: 'TRA
 runCheckTable('missing-error-category', {
   valid: [
     {
+      name: 'the resources/read request handler (server.server) answers a resource read, not a tool call',
+      code: [
+        `server.server.setRequestHandler(types.ReadResourceRequestSchema, async (request) => {`,
+        `  if (!known(request.params.uri)) return { isError: true, content: [{ type: 'text', text: 'unknown resource' }] };`,
+        `  return { contents: [] };`,
+        `});`,
+      ].join('\n'),
+    },
+    {
       name: 'top-level errorCategory',
       code: `const r = { isError: true, errorCategory: 'NOT_FOUND', isRetryable: false, content: [{ type: 'text', text: 'no order 42' }] };`,
     },

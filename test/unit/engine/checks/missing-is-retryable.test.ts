@@ -28,8 +28,44 @@ runCheckTable('missing-is-retryable', {
         `Object.assign(result, retryHints(lastError));`,
       ].join('\n'),
     },
+    {
+      name: 'the resources/read request handler answers a resource read, not a tool call',
+      code: [
+        `server.setRequestHandler(ReadResourceRequestSchema, async (request) => {`,
+        `  try {`,
+        `    return { contents: [await readResource(request.params.uri)] };`,
+        `  } catch (error) {`,
+        `    return { isError: true, content: [{ type: 'text', text: 'could not read the resource' }] };`,
+        `  }`,
+        `});`,
+      ].join('\n'),
+    },
+    {
+      name: "a 'prompts/get' request handler with a nested callback",
+      code: [
+        `server.setRequestHandler('prompts/get', async (request) =>`,
+        `  load(request.params.name).catch(() => ({ isError: true, content: [{ type: 'text', text: 'no such prompt' }] })),`,
+        `);`,
+      ].join('\n'),
+    },
   ],
   invalid: [
+    {
+      name: 'the tools/call request handler beside a resources/read handler still needs the field',
+      code: [
+        `server.setRequestHandler(ReadResourceRequestSchema, async (request) => ({ contents: [] }));`,
+        `server.setRequestHandler(CallToolRequestSchema, async (request) => {`,
+        `  return { isError: true, errorCategory: 'TRANSIENT', content: [{ type: 'text', text: 'db timed out' }] };`,
+        `});`,
+      ].join('\n'),
+      errors: [{ line: 3, column: 12, endColumn: 25, messageId: 'missingIsRetryable' }],
+      output: [
+        `server.setRequestHandler(ReadResourceRequestSchema, async (request) => ({ contents: [] }));`,
+        `server.setRequestHandler(CallToolRequestSchema, async (request) => {`,
+        `  return { isError: true, errorCategory: 'TRANSIENT', content: [{ type: 'text', text: 'db timed out' }], isRetryable: true };`,
+        `});`,
+      ].join('\n'),
+    },
     {
       name: 'category present: retryability follows it',
       code: `const r = { isError: true, errorCategory: 'TRANSIENT', content: [{ type: 'text', text: 'db timed out' }] };`,
