@@ -279,7 +279,8 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
   return count + (state.registrations.length - before);
 }
 
-function externalRef(
+/** Records that a table or dispatch function this file uses lives in the file an import names. */
+export function externalRef(
   state: ScanState,
   imported: ImportBinding | undefined,
   role: 'table' | 'dispatch',

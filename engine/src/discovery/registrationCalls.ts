@@ -5,7 +5,14 @@
  * A call whose name comes from a parameter of the function it sits in makes that function a wrapper.
  */
 import ts from 'typescript';
-import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
+import {
+  type FunctionLike,
+  expressionName,
+  isFunctionLike,
+  propertyNameText,
+  unwrapExpression,
+  walk,
+} from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
 import { definitionFromObject } from './definitions';
 import { scanTableLookups } from './dispatchers';
@@ -291,11 +298,7 @@ const SDK_METHODS = new Set(['registerTool', 'registerToolTask', 'tool', 'addToo
 
 function mayRegister(state: ScanState, call: ts.CallExpression): boolean {
   const callee = unwrapExpression(call.expression);
-  const name = ts.isIdentifier(callee)
-    ? callee.text
-    : ts.isPropertyAccessExpression(callee)
-      ? callee.name.text
-      : undefined;
+  const name = expressionName(callee);
   if (name === undefined) return false;
   if (ts.isPropertyAccessExpression(callee) && SDK_METHODS.has(name)) return true;
   return (

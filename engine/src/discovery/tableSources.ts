@@ -8,7 +8,7 @@
  */
 import ts from 'typescript';
 import { type FunctionLike, unwrapExpression, walk } from '../parse/syntax';
-import { tableEntries } from './dispatchers';
+import { externalRef, tableEntries } from './dispatchers';
 import { type ScanState, where } from './scanContext';
 
 const ENTRY_READERS = new Set(['entries', 'keys', 'values']);
@@ -51,18 +51,7 @@ function tablesReadBy(fn: FunctionLike): ts.Identifier[] {
 }
 
 function importedTable(state: ScanState, name: string, evidence: readonly string[]): void {
-  const imported = state.imports.get(name);
-  if (!imported || !state.resolveImport) return;
-  const fileName = state.resolveImport(imported.specifier, state.sourceFile.fileName);
-  if (!fileName) return;
-  state.external.push({
-    fileName,
-    exportName: imported.exportName,
-    kind: 'dispatch',
-    toolName: null,
-    role: 'table',
-    evidence: [...evidence],
-  });
+  externalRef(state, state.imports.get(name), 'table', evidence);
 }
 
 function follow(

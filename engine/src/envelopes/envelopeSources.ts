@@ -7,7 +7,7 @@
  *   typed with a type that is not an MCP result, is not an envelope.
  */
 import ts from 'typescript';
-import { findProperty, propertyNameText, unwrapExpression } from '../parse/syntax';
+import { expressionName, findProperty, propertyNameText, unwrapExpression } from '../parse/syntax';
 
 const MCP_MODULE = /^@modelcontextprotocol\//;
 /** AI SDK (and similar) message parts that carry `isError` for their own protocol. */
@@ -150,12 +150,7 @@ function isLoggerCall(call: ts.CallExpression): boolean {
   const callee = unwrapExpression(call.expression);
   if (ts.isIdentifier(callee)) return LOGGER_FUNCTION.test(callee.text);
   if (!ts.isPropertyAccessExpression(callee)) return false;
-  const receiver = unwrapExpression(callee.expression);
-  const receiverName = ts.isIdentifier(receiver)
-    ? receiver.text
-    : ts.isPropertyAccessExpression(receiver)
-      ? receiver.name.text
-      : undefined;
+  const receiverName = expressionName(callee.expression);
   return receiverName !== undefined && LOGGER_RECEIVER.test(receiverName);
 }
 

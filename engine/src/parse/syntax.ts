@@ -122,6 +122,15 @@ export function calleeName(call: ts.CallExpression | ts.NewExpression): string |
   return undefined;
 }
 
+/** The name an expression ends in, through parentheses and casts: `foo` → foo, `a.b.foo` → foo. */
+export function expressionName(expression: ts.Expression): string | undefined {
+  const unwrapped = unwrapExpression(expression);
+  if (unwrapped.kind === SyntaxKind.Identifier) return (unwrapped as ts.Identifier).text;
+  if (unwrapped.kind === SyntaxKind.PropertyAccessExpression)
+    return (unwrapped as ts.PropertyAccessExpression).name.text;
+  return undefined;
+}
+
 /** The whitespace at the start of the line that contains `position`. */
 export function lineIndentAt(text: string, position: number): string {
   const lineStart = text.lastIndexOf('\n', position - 1) + 1;

@@ -3,7 +3,7 @@
  * failure that escapes a handler.
  */
 import ts from 'typescript';
-import { propertyNameText, unwrapExpression } from '../../parse/syntax';
+import { expressionName, propertyNameText, unwrapExpression } from '../../parse/syntax';
 
 /** Global functions and namespaces whose calls do not fail on ordinary input. */
 const SAFE_GLOBAL_CALLS = new Set([
@@ -169,11 +169,6 @@ export function isFormattingCall(call: ts.CallExpression): boolean {
     ts.isTemplateSpan(parent) ||
     (ts.isPropertyAssignment(parent) && parent.initializer === call && propertyNameText(parent.name) === 'text');
   if (!inText) return false;
-  const callee = unwrapExpression(call.expression);
-  const name = ts.isIdentifier(callee)
-    ? callee.text
-    : ts.isPropertyAccessExpression(callee)
-      ? callee.name.text
-      : undefined;
+  const name = expressionName(call.expression);
   return name !== undefined && !PARSING_NAME.test(name);
 }
