@@ -1,6 +1,6 @@
 /**
  * `mcp-envelope calls <trace…> [--format json|pretty]`: decodes the tool calls in trace files.
- * A folder stands for the traces in it. json prints design.md's `calls` shape and nothing else.
+ * A folder stands for the traces in it. json prints the `calls` shape of docs/architecture.md and nothing else.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
