@@ -12,6 +12,7 @@ import {
   failureFinder,
   firstUnguardedSite,
 } from './analysis/failureSites';
+import { registeredSchemas, reparsesOfOwnSchema } from './analysis/registeredSchema';
 
 /** Whether the handler's own body has a `throw` that no try/catch in it catches. */
 function hasOwnUncaughtThrow(fn: FunctionLike): boolean {
@@ -54,6 +55,13 @@ export const unguardedHandler: Check<'unguarded' | 'unguardedLowLevel'> = {
     const finder = failureFinder(context.sourceFile, namedFunctions(context.nodes));
     for (const handler of context.handlers) {
       if (!handler.fn.body) continue;
+      for (const registration of context.registrations) {
+        if (registration.handler !== handler.fn) continue;
+        const schemas = registeredSchemas(registration, context.sourceFile);
+        for (const call of reparsesOfOwnSchema(handler.fn, schemas)) {
+          finder.cannotFail.set(call, 'the SDK already validated the arguments against this registered inputSchema');
+        }
+      }
       const excused: Excused[] = [];
       const site = firstUnguardedSite(finder, handler.fn, 0, false, excused);
       if (!site) continue;

@@ -3,9 +3,23 @@
  * same-file functions (and methods of the same class) a few levels deep, cached per file analysis.
  */
 import ts from 'typescript';
-import { type FunctionLike, enclosingTry, isFunctionLike, unwrapExpression, walkOwnBody } from '../../parse/syntax';
+import {
+  type FunctionLike,
+  enclosingTry,
+  expressionName,
+  isFunctionLike,
+  unwrapExpression,
+  walkOwnBody,
+} from '../../parse/syntax';
 import { checkedOutcome } from './resultStyle';
-import { THROWING_CONSTRUCTORS, isFormattingCall, isNamedResultBuilder, isSafeCall } from './safeCalls';
+import {
+  PARSING_NAME,
+  THROWING_CONSTRUCTORS,
+  WORKING_NAME,
+  isFormattingCall,
+  isNamedResultBuilder,
+  isSafeCall,
+} from './safeCalls';
 
 /** Read once: the typescript module's exports are getters (see parse/syntax.ts). */
 const { SyntaxKind } = ts;
@@ -26,10 +40,12 @@ export interface FailureFinder {
   readonly functions: ReadonlyMap<string, FunctionLike>;
   /** Per function: its first unguarded failure site, or null when it cannot fail. */
   readonly verdicts: Map<FunctionLike, FailureSite | null>;
+  /** Calls known not to fail for a reason found outside the call itself (a re-parse with the tool's own schema). */
+  readonly cannotFail: Map<ts.Node, string>;
 }
 
 export function failureFinder(sourceFile: ts.SourceFile, functions: ReadonlyMap<string, FunctionLike>): FailureFinder {
-  return { sourceFile, functions, verdicts: new Map() };
+  return { sourceFile, functions, verdicts: new Map(), cannotFail: new Map() };
 }
 
 /** A method or arrow-function property of the class that encloses `node`, by name. */
@@ -85,6 +101,11 @@ function callVerdict(
     return ts.isIdentifier(call.expression) && THROWING_CONSTRUCTORS.has(call.expression.text);
   }
   if (call.expression.kind === ts.SyntaxKind.ImportKeyword) return true;
+  const known = finder.cannotFail.get(call);
+  if (known !== undefined) {
+    if (!ts.isAwaitExpression(call.parent)) excused?.push({ site: call, reason: known });
+    return false;
+  }
   const local = localCallee(finder, call);
   if (local) {
     if (functionFailure(finder, local, depth) !== undefined) return true;
@@ -162,6 +183,11 @@ function awaitCanReject(
 ): boolean {
   const operand = unwrapExpression(node.expression);
   if (!ts.isCallExpression(operand)) return true;
+  const known = finder.cannotFail.get(operand);
+  if (known !== undefined) {
+    excused?.push({ site: node, reason: known });
+    return false;
+  }
   const local = localCallee(finder, operand);
   if (local) {
     if (functionFailure(finder, local, depth) !== undefined) return true;
@@ -191,10 +217,11 @@ export function firstUnguardedSite(
   excused?: Excused[],
 ): FailureSite | undefined {
   let found: FailureSite | undefined;
+  let foundRank = 0;
   /** Calls of a result-style await and its receiver chain: their failure is reported in the result. */
   const settled = new Set<ts.Node>();
   walkOwnBody(fn, (node) => {
-    if (found || handlesRejection(node)) return false;
+    if (foundRank === SURE || handlesRejection(node)) return false;
     // Without throws to count, nothing in a try/catch is a site: its try block is guarded and its
     // catch and finally blocks are failure handling. Skipping it saves judging every call inside.
     const kind = node.kind;
@@ -210,22 +237,55 @@ export function firstUnguardedSite(
     if (isAwait) {
       candidate = awaitCanReject(finder, node as ts.AwaitExpression, fn, depth, excused, settled);
     } else if (isCall) {
-      candidate =
-        !settled.has(node) && callVerdict(finder, node as ts.CallExpression | ts.NewExpression, depth, excused);
+      candidate = !settled.has(node) && !resultStyleCall(node, fn, excused, settled);
+      candidate &&= callVerdict(finder, node as ts.CallExpression | ts.NewExpression, depth, excused);
     } else {
       candidate = true;
     }
     if (!candidate) return undefined;
-    found = node as FailureSite;
+    // The site named is the likeliest to fail: a throw, an await or a failing same-file callee
+    // before an unknown synchronous call (`new Builder(…).build()` before `await run(cmd)`).
+    const rank = isCall ? callRank(finder, node as ts.CallExpression | ts.NewExpression) : SURE;
+    if (rank > foundRank) {
+      found = node as FailureSite;
+      foundRank = rank;
+    }
     return false;
   });
   return found;
 }
 
+/** How sure a site is to be where the failure comes from (see firstUnguardedSite). */
+const SURE = 3;
+
+function callRank(finder: FailureFinder, call: ts.CallExpression | ts.NewExpression): number {
+  if (ts.isNewExpression(call)) return 2;
+  if (call.expression.kind === SyntaxKind.ImportKeyword || localCallee(finder, call)) return SURE;
+  const name = expressionName(call.expression);
+  return name !== undefined && WORKING_NAME.test(name) ? 2 : 1;
+}
+
+/** A synchronous call bound to a variable whose failure flag is checked afterwards (`if (result.isError)`). */
+function resultStyleCall(
+  node: ts.Node,
+  fn: FunctionLike,
+  excused: Excused[] | undefined,
+  settled: Set<ts.Node>,
+): boolean {
+  if (!ts.isCallExpression(node)) return false;
+  const name = expressionName(node.expression);
+  if (name === undefined || PARSING_NAME.test(name)) return false;
+  const outcome = checkedOutcome(node, fn);
+  if (!outcome) return false;
+  for (const call of receiverChain(node)) settled.add(call);
+  excused?.push({ site: node, reason: `it reports failure in its result, and \`${outcome}\` is checked` });
+  return true;
+}
+
 /** The awaited call and the calls its receiver is built from: `a.from(t).select(c)` → select, from. */
-function receiverChain(node: ts.AwaitExpression): ts.Node[] {
+function receiverChain(node: ts.AwaitExpression | ts.CallExpression): ts.Node[] {
   const calls: ts.Node[] = [];
-  let current: ts.Expression = unwrapExpression(node.expression);
+  let current: ts.Expression = unwrapExpression(ts.isAwaitExpression(node) ? node.expression : node);
   while (
     ts.isCallExpression(current) ||
     ts.isPropertyAccessExpression(current) ||

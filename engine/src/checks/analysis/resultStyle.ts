@@ -8,10 +8,10 @@ import { type FunctionLike, unwrapExpression, walkOwnBody } from '../../parse/sy
 
 const ERROR_NAMES = new Set(['error', 'err', 'errors']);
 /** Members of a result object that tell failure from success. */
-const OUTCOME_MEMBERS = new Set(['error', 'err', 'errors', 'ok', 'success']);
+const OUTCOME_MEMBERS = new Set(['error', 'err', 'errors', 'ok', 'success', 'isError']);
 
 /** The variable declaration an awaited value is bound by, through parentheses and `as`. */
-function bindingOf(node: ts.AwaitExpression): ts.VariableDeclaration | undefined {
+function bindingOf(node: ts.AwaitExpression | ts.CallExpression): ts.VariableDeclaration | undefined {
   let current: ts.Node = node;
   while (
     ts.isParenthesizedExpression(current.parent) ||
@@ -25,8 +25,8 @@ function bindingOf(node: ts.AwaitExpression): ts.VariableDeclaration | undefined
 }
 
 /** `fetch(…)` rejects on network failures even though its Response has `ok`. */
-function isGlobalFetch(node: ts.AwaitExpression): boolean {
-  const operand = unwrapExpression(node.expression);
+function isGlobalFetch(node: ts.AwaitExpression | ts.CallExpression): boolean {
+  const operand = ts.isAwaitExpression(node) ? unwrapExpression(node.expression) : node;
   return ts.isCallExpression(operand) && ts.isIdentifier(operand.expression) && operand.expression.text === 'fetch';
 }
 
@@ -59,10 +59,10 @@ function inCondition(node: ts.Node): boolean {
 }
 
 /**
- * The name of the outcome the handler checks after this await (`error`, `res.ok`), when the awaited
- * value is bound to `{ error }` or to a variable whose `error`/`ok`/`success` is tested afterwards.
+ * The name of the outcome the handler checks after this await or call (`error`, `res.ok`,
+ * `result.isError`), when the value is bound to `{ error }` or to a variable whose `error`/`ok`/`success` is tested afterwards.
  */
-export function checkedOutcome(node: ts.AwaitExpression, fn: FunctionLike): string | undefined {
+export function checkedOutcome(node: ts.AwaitExpression | ts.CallExpression, fn: FunctionLike): string | undefined {
   const declaration = bindingOf(node);
   if (!declaration) return undefined;
   const errorVariables = new Set<string>();

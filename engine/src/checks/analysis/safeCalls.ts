@@ -20,6 +20,10 @@ const SAFE_GLOBAL_CALLS = new Set([
   'randomUUID',
 ]);
 const SAFE_NAMESPACES = new Set(['console', 'Math']);
+/** Loggers (`log.info`, `logger.warn`, `this.logger.debug`, `log(…)`): a log line is not the tool's work. */
+const LOGGER_NAME = /^(log|logger)$/i;
+/** Methods of a map, a set or URLSearchParams that do not fail, when their result is not awaited. */
+const SAFE_UNAWAITED_METHODS = new Set(['delete', 'clear', 'append', 'safeParse']);
 const SAFE_QUALIFIED_CALLS = new Set([
   'JSON.stringify',
   'Array.isArray',
@@ -113,9 +117,12 @@ function isCurrentDate(node: ts.Expression): boolean {
 
 export function isSafeCall(call: ts.CallExpression): boolean {
   const callee = unwrapExpression(call.expression);
-  if (ts.isIdentifier(callee)) return SAFE_GLOBAL_CALLS.has(callee.text);
+  if (ts.isIdentifier(callee)) return SAFE_GLOBAL_CALLS.has(callee.text) || LOGGER_NAME.test(callee.text);
   if (ts.isPropertyAccessExpression(callee)) {
     const receiver = unwrapExpression(callee.expression);
+    const receiverName = expressionName(receiver);
+    if (receiverName !== undefined && LOGGER_NAME.test(receiverName)) return true;
+    if (SAFE_UNAWAITED_METHODS.has(callee.name.text) && !ts.isAwaitExpression(call.parent)) return true;
     if (ts.isIdentifier(receiver)) {
       if (SAFE_NAMESPACES.has(receiver.text)) return true;
       if (SAFE_QUALIFIED_CALLS.has(`${receiver.text}.${callee.name.text}`)) return true;
@@ -128,7 +135,7 @@ export function isSafeCall(call: ts.CallExpression): boolean {
 
 export const PARSING_NAME = /parse|decode|validate|assert|load|read|fetch|query/i;
 /** Verbs that say a function does work (I/O, a computation that can fail), not that it builds a value. */
-const WORKING_NAME =
+export const WORKING_NAME =
   /parse|decode|validate|assert|load|read|fetch|query|get|call|run|exec|send|request|process|handle|invoke|save|write|delete|remove|update|insert|upsert|search|find|lookup|resolve|compute|generate|upload|download/i;
 
 /**

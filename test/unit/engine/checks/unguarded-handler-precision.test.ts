@@ -1,0 +1,149 @@
+/**
+ * unguarded-handler on patterns seen in real servers (docs/precision-review.md, patterns 6 and 9 and
+ * the calls that are not failures: loggers, result-style results, re-validation with the own schema).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { findingsOf, runCheckTable } from './checkTester';
+
+const header = [
+  `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+  `import { z } from 'zod';`,
+  `const server = new McpServer({ name: 's', version: '1' });`,
+];
+const lines = (...body: string[]): string => [...header, ...body].join('\n');
+
+/** The finding's message, or the empty list when the check stays silent. */
+function messages(code: string): string[] {
+  return findingsOf('unguarded-handler', { name: 'case', code }).findings.map((f) => f.message);
+}
+
+const schemaConfig = [
+  `const ShoutSchema = z.object({ words: z.string() });`,
+  `const config = { title: 'Shout', inputSchema: ShoutSchema };`,
+];
+
+runCheckTable('unguarded-handler', {
+  valid: [
+    {
+      name: 're-parsing the arguments with the schema registered as inputSchema (config const)',
+      code: lines(
+        ...schemaConfig,
+        `server.registerTool('shout', config, async (args) => {`,
+        `  const checked = ShoutSchema.parse(args);`,
+        `  return { content: [{ type: 'text', text: checked.words.toUpperCase() }] };`,
+        `});`,
+      ),
+    },
+    {
+      name: 're-parsing with the schema whose shape was registered (server.tool with S.shape)',
+      code: lines(
+        `const SumSchema = z.object({ a: z.number(), b: z.number() });`,
+        `server.tool('sum', 'adds', SumSchema.shape, async (input) => {`,
+        `  const { a, b } = await SumSchema.parseAsync(input);`,
+        `  return { content: [{ type: 'text', text: String(a + b) }] };`,
+        `});`,
+      ),
+    },
+    {
+      name: 'a synchronous call whose result reports failure, checked with isError',
+      code: lines(
+        `import { ledger } from './ledger.js';`,
+        `server.registerTool('note', {}, async (args) => {`,
+        `  const outcome = ledger.recordNote(args);`,
+        `  if (outcome.isError) return outcome;`,
+        `  return { content: [{ type: 'text', text: 'noted' }] };`,
+        `});`,
+      ),
+    },
+    {
+      name: 'log lines and map/URLSearchParams bookkeeping are not failures',
+      code: lines(
+        `import { log, logger } from './log.js';`,
+        `const pending = new Map<string, number>();`,
+        `server.registerTool('forget', {}, async ({ id }) => {`,
+        `  log('forget called');`,
+        `  logger.info('forgetting', id);`,
+        `  pending.delete(id);`,
+        `  const query = new URLSearchParams();`,
+        `  query.append('id', id);`,
+        `  return { content: [{ type: 'text', text: query.toString() }] };`,
+        `});`,
+      ),
+    },
+  ],
+  invalid: [],
+});
+
+describe('unguarded-handler: near misses still fire', () => {
+  it('parsing with a schema that is not the registered one', () => {
+    const found = messages(
+      lines(
+        ...schemaConfig,
+        `const StrictShout = z.object({ words: z.string().max(5) });`,
+        `server.registerTool('shout', config, async (args) => {`,
+        `  const checked = StrictShout.parse(args);`,
+        `  return { content: [{ type: 'text', text: checked.words }] };`,
+        `});`,
+      ),
+    );
+    assert.equal(found.length, 1);
+    assert.match(found[0], /runs `StrictShout\.parse\(…\)`/);
+  });
+
+  it('parsing something other than the arguments with the registered schema', () => {
+    const found = messages(
+      lines(
+        ...schemaConfig,
+        `server.registerTool('shout', config, async (args) => {`,
+        `  const checked = ShoutSchema.parse(JSON.parse(args.words));`,
+        `  return { content: [{ type: 'text', text: checked.words }] };`,
+        `});`,
+      ),
+    );
+    assert.equal(found.length, 1);
+  });
+
+  it('names the await that can fail, not the builder chain written before it', () => {
+    const found = messages(
+      lines(
+        `import { CliCommand, runner } from './cli.js';`,
+        `server.registerTool('list_apps', {}, async ({ team }) => {`,
+        `  const command = new CliCommand('apps').withFlag('team', team).build();`,
+        `  const output = await runner.execute(command);`,
+        `  return { content: [{ type: 'text', text: output }] };`,
+        `});`,
+      ),
+    );
+    assert.equal(found.length, 1);
+    assert.match(found[0], /runs `await runner\.execute\(…\)`/);
+  });
+
+  it('a synchronous result that is never checked still counts', () => {
+    const found = messages(
+      lines(
+        `import { ledger } from './ledger.js';`,
+        `server.registerTool('note', {}, async (args) => {`,
+        `  const outcome = ledger.recordNote(args);`,
+        `  return outcome;`,
+        `});`,
+      ),
+    );
+    assert.equal(found.length, 1);
+    assert.match(found[0], /ledger\.recordNote/);
+  });
+
+  it('a parse whose result has an error field checked is still a parse that throws', () => {
+    const found = messages(
+      lines(
+        `server.registerTool('decode', {}, async ({ raw }) => {`,
+        `  const body = JSON.parse(raw);`,
+        `  if (body.error) return { isError: true, content: [{ type: 'text', text: 'bad body' }] };`,
+        `  return { content: [{ type: 'text', text: 'ok' }] };`,
+        `});`,
+      ),
+    );
+    assert.equal(found.length, 1);
+    assert.match(found[0], /JSON\.parse/);
+  });
+});
