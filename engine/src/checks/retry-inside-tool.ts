@@ -83,7 +83,10 @@ function loopHeader(loop: Loop): ts.Node | undefined {
   return undefined;
 }
 
-/** Why a loop is a retry loop: a try/catch (or `.catch(…)`) in its body plus a wait, a `continue` from the catch, or an attempt counter. */
+/**
+ * Why a loop is a retry loop: a try/catch (or `.catch(…)`) in its body plus a wait, a `continue` from the
+ * catch, or an attempt counter; and it ends once an attempt succeeds (else it is polling).
+ */
 function retryEvidence(loop: Loop): string | undefined {
   let hasTry = false;
   let continueInCatch = false;
@@ -125,13 +128,69 @@ function retryEvidence(loop: Loop): string | undefined {
       if (ts.isIdentifier(child) && ATTEMPT_NAME.test(child.text)) counts = true;
     });
   }
-  if (!hasTry) return undefined;
+  if (!hasTry || !endsAfterSuccess(loop)) return undefined;
   if (sleeps) return 'waits between attempts';
   if (counts) return 'counts attempts';
   // Over a collection, `continue` in the catch skips an item; elsewhere it tries again.
   const overCollection = ts.isForOfStatement(loop) || ts.isForInStatement(loop);
   if (continueInCatch && !overCollection) return 'tries again from the catch';
   return undefined;
+}
+
+const OUTCOME_MEMBERS = new Set(['ok', 'success', 'error', 'err', 'isError']);
+
+/**
+ * Whether a condition tests whether an attempt succeeded: a value's presence (`res`, `!result`,
+ * `res === undefined`) or its outcome flag (`res.ok`, `!r.error`) — not a job's state
+ * (`status === 'done'`, `isTerminal(s)`, `Date.now() < deadline`), which is what polling tests.
+ */
+function testsOutcome(condition: ts.Expression): boolean {
+  const inner = unwrapExpression(condition);
+  if (ts.isPrefixUnaryExpression(inner) && inner.operator === ts.SyntaxKind.ExclamationToken) {
+    return testsOutcome(inner.operand);
+  }
+  if (ts.isIdentifier(inner)) return true;
+  if (ts.isPropertyAccessExpression(inner)) return OUTCOME_MEMBERS.has(inner.name.text);
+  if (ts.isBinaryExpression(inner)) {
+    const op = inner.operatorToken.kind;
+    if (op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken) {
+      return testsOutcome(inner.left) || testsOutcome(inner.right);
+    }
+    const empty = (side: ts.Expression): boolean => {
+      const value = unwrapExpression(side);
+      return value.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(value) && value.text === 'undefined');
+    };
+    return (empty(inner.left) && testsOutcome(inner.right)) || (empty(inner.right) && testsOutcome(inner.left));
+  }
+  return false;
+}
+
+/** Whether a statement leaves the loop: `return`, `break`, or a block / `if` on an outcome test that does. */
+function exits(statement: ts.Statement): boolean {
+  if (ts.isReturnStatement(statement) || ts.isBreakStatement(statement)) return true;
+  if (ts.isBlock(statement)) return statement.statements.some(exits);
+  return ts.isIfStatement(statement) && testsOutcome(statement.expression) && exits(statement.thenStatement);
+}
+
+/**
+ * Whether the loop ends once an attempt succeeds, so that it only repeats after a failure: an exit
+ * in a try block (directly, or on an outcome test), an exit on an outcome test in the loop body
+ * (after `await call().catch(…)`), or a `while`/`do…while` condition that tests the outcome. A
+ * polling loop goes on after a successful read until the job's state is terminal: not a retry.
+ */
+function endsAfterSuccess(loop: Loop): boolean {
+  if ((ts.isWhileStatement(loop) || ts.isDoStatement(loop)) && testsOutcome(loop.expression)) return true;
+  const body = loop.statement;
+  if (ts.isBlock(body) && body.statements.some((statement) => ts.isIfStatement(statement) && exits(statement))) {
+    return true;
+  }
+  let found = false;
+  walk(body, (node) => {
+    if (found || (isFunctionLike(node) && !ts.isArrowFunction(node)) || isLoop(node)) return false;
+    if (ts.isTryStatement(node) && node.catchClause && node.tryBlock.statements.some(exits)) found = true;
+    return undefined;
+  });
+  return found;
 }
 
 /** From the loop keyword through the closing parenthesis of its header (`do` alone for do…while). */

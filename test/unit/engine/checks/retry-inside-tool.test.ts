@@ -27,6 +27,18 @@ runCheckTable('retry-inside-tool', {
       code: `import pRetry from 'p-retry';\nasync function connect() {\n  for (let attempt = 0; attempt < 3; attempt++) {\n    try {\n      return await open();\n    } catch {\n      await sleep(100);\n    }\n  }\n  return pRetry(open);\n}`,
     },
     {
+      name: 'a polling loop that waits for a job to finish and tolerates a failed read',
+      code:
+        header +
+        `server.registerTool('render', {}, async ({ jobId }) => {\n  const started = Date.now();\n  let job = await renderFarm.status(jobId);\n  let misses = 0;\n  while (Date.now() - started < 120_000) {\n    if (job.phase === 'finished' || job.phase === 'failed') return { content: [{ type: 'text', text: job.phase }] };\n    await sleep(3000);\n    try {\n      job = await renderFarm.status(jobId);\n      misses = 0;\n    } catch (e) {\n      misses++;\n      if (misses > 2) return { isError: true, errorCategory: 'TRANSIENT', isRetryable: true, content: [{ type: 'text', text: 'status unavailable' }] };\n    }\n  }\n  return { content: [{ type: 'text', text: 'still rendering' }] };\n});`,
+    },
+    {
+      name: 'a throttled batch: one attempt per item, a pause between items',
+      code:
+        header +
+        `server.registerTool('thumbs', {}, async ({ ids }) => {\n  const failed: string[] = [];\n  for (const id of ids) {\n    try {\n      await thumbnails.make(id);\n    } catch {\n      failed.push(id);\n    }\n    await delay(250);\n  }\n  return { content: [{ type: 'text', text: failed.join(',') }] };\n});`,
+    },
+    {
       name: 'a property named retry is not a call',
       code:
         header +
@@ -76,6 +88,16 @@ runCheckTable('retry-inside-tool', {
         `server.registerTool('ping', {}, async () => {\n  for (let i = 0; i < 3; i++) {\n    const res = await fetch(url).catch(() => undefined);\n    if (res) return { content: [{ type: 'text', text: String(res.status) }] };\n    await delay(100);\n  }\n  return { isError: true, errorCategory: 'TRANSIENT', isRetryable: true, content: [{ type: 'text', text: 'ping timed out' }] };\n});`,
       errors: [
         { line: 4, column: 3, endColumn: 30, messageId: 'retryLoop', data: { evidence: /waits between attempts/ } },
+      ],
+      output: null,
+    },
+    {
+      name: 'a loop that tries again until the response is ok, waiting in between',
+      code:
+        header +
+        `server.registerTool('sync', {}, async () => {\n  for (let round = 0; round < 4; round++) {\n    try {\n      const reply = await mirror.push();\n      if (reply.ok) return { content: [{ type: 'text', text: 'synced' }] };\n    } catch {}\n    await pause(500);\n  }\n  return { isError: true, errorCategory: 'TRANSIENT', isRetryable: true, content: [{ type: 'text', text: 'mirror unreachable' }] };\n});`,
+      errors: [
+        { line: 4, column: 3, endColumn: 42, messageId: 'retryLoop', data: { evidence: /waits between attempts/ } },
       ],
       output: null,
     },
