@@ -1,7 +1,16 @@
 import ts from 'typescript';
 import { safeMessageSource } from '../fixes/edits';
 import { catchReturnAsError } from '../fixes/catchAll';
-import { enclosingFunction, findProperty, isFunctionLike, staticText, unwrapExpression, walk } from '../parse/syntax';
+import {
+  type FunctionLike,
+  enclosingFunction,
+  findProperty,
+  isFunctionLike,
+  staticText,
+  unwrapExpression,
+  walk,
+  walkOwnBody,
+} from '../parse/syntax';
 import type { ToolHandler } from '../discovery/handlers';
 import { inferEnvelope } from '../fixes/inference';
 import type { AnalysisContext, Check, Fix, OffsetEdit } from '../types';
@@ -72,6 +81,83 @@ function dataReturnsIn(clause: ts.CatchClause, inHandler: boolean): DataReturn[]
   return found;
 }
 
+/** Whether a function's own body (not nested functions) has a `return <literal kind>`. */
+function returnsLiteral(fn: FunctionLike, kind: ts.SyntaxKind): boolean {
+  let found = false;
+  walkOwnBody(fn, (node) => {
+    if (found) return false;
+    if (ts.isReturnStatement(node) && node.expression && unwrapExpression(node.expression).kind === kind) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/** Whether `use` reads its variable only to supply something in its place: `v?.x` or `v ?? fallback`. */
+function suppliesFallback(use: ts.Identifier): boolean {
+  const parent = use.parent;
+  if (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) {
+    return parent.expression === use && parent.questionDotToken !== undefined;
+  }
+  return (
+    ts.isBinaryExpression(parent) &&
+    parent.left === use &&
+    parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken
+  );
+}
+
+/**
+ * Whether the handler treats the helper's `null` as "this optional extra is unavailable": every call
+ * of the helper is bound to a variable that the handler reads only as `v?.x` or `v ?? fallback`.
+ */
+function nullIsOptionalExtra(context: AnalysisContext, handler: ToolHandler, helper: FunctionLike): boolean {
+  const name = functionName(helper);
+  if (!name || !handler.fn.body) return false;
+  const bound: string[] = [];
+  for (const node of context.nodes.within(handler.fn.body, [ts.SyntaxKind.CallExpression])) {
+    if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== name) continue;
+    let value: ts.Node = node;
+    while (ts.isAwaitExpression(value.parent) || ts.isParenthesizedExpression(value.parent)) value = value.parent;
+    const declaration = value.parent;
+    if (!ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name)) return false;
+    bound.push(declaration.name.text);
+  }
+  if (bound.length === 0) return false;
+  let uses = 0;
+  let fallbacks = 0;
+  walkOwnBody(handler.fn, (node) => {
+    if (ts.isIdentifier(node) && bound.includes(node.text) && !ts.isVariableDeclaration(node.parent)) {
+      uses++;
+      if (suppliesFallback(node)) fallbacks++;
+    }
+    return undefined;
+  });
+  return uses > 0 && uses === fallbacks;
+}
+
+function functionName(fn: FunctionLike): string | undefined {
+  if (ts.isFunctionDeclaration(fn)) return fn.name?.text;
+  if (ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name)) return fn.parent.name.text;
+  return undefined;
+}
+
+/**
+ * A helper's failure marker rather than "nothing found": `false` from a function that answers `true`
+ * on success (did it work?), and `null` that the handler replaces with a placeholder of its own.
+ */
+function isFailureMarker(
+  context: AnalysisContext,
+  handler: ToolHandler,
+  helper: FunctionLike,
+  returned: DataReturn,
+): boolean {
+  const expression = returned.statement.expression && unwrapExpression(returned.statement.expression);
+  if (!expression) return false;
+  if (expression.kind === ts.SyntaxKind.FalseKeyword) return returnsLiteral(helper, ts.SyntaxKind.TrueKeyword);
+  const empty =
+    expression.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(expression) && expression.text === 'undefined');
+  return empty && nullIsOptionalExtra(context, handler, helper);
+}
+
 /** `catch (e)` (through the closing parenthesis), or just `catch` when it binds nothing. */
 function clauseHead(context: AnalysisContext, clause: ts.CatchClause): { start: number; end: number } {
   const start = clause.getStart(context.sourceFile);
@@ -124,7 +210,10 @@ export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmp
         const inHandler = handler !== undefined && owner === handler.fn;
         const inHelper =
           handler !== undefined && !inHandler && context.helpersOf(handler).some((helper) => helper === owner);
-        const returns = handler && (inHandler || inHelper) ? dataReturnsIn(node, inHandler) : [];
+        let returns = handler && (inHandler || inHelper) ? dataReturnsIn(node, inHandler) : [];
+        if (handler && owner && inHelper) {
+          returns = returns.filter((returned) => !isFailureMarker(context, handler, owner, returned));
+        }
         if (handler && returns.length > 0) {
           const head = clauseHead(context, node);
           report({

@@ -36,6 +36,18 @@ runCheckTable('failure-as-success', {
         `server.registerTool('a', {}, async ({ files }) => {\n  const sizes = files.map((f) => {\n    try {\n      return statSync(f).size;\n    } catch {\n      return null;\n    }\n  });\n  return { content: [{ type: 'text', text: JSON.stringify(sizes) }] };\n});`,
     },
     {
+      name: 'a helper that answers true or false (did it work?): false is the failure marker',
+      code:
+        header +
+        `async function ringDoorbell(door: string) {\n  try {\n    await chime.ring(door);\n    return true;\n  } catch (e) {\n    return false;\n  }\n}\nserver.registerTool('ring', {}, async ({ door }) => {\n  const rang = await ringDoorbell(door);\n  return { content: [{ type: 'text', text: rang ? 'rang' : 'the bell did not ring' }] };\n});`,
+    },
+    {
+      name: 'a best-effort extra after the main action: the handler shows a placeholder for its null',
+      code:
+        header +
+        `async function mintBadge(memberId: string) {\n  try {\n    return await badges.mint(memberId);\n  } catch (e) {\n    return null;\n  }\n}\nserver.registerTool('enrol', {}, async ({ name }) => {\n  const member = await club.enrol(name);\n  const badge = await mintBadge(member.id);\n  const code = badge?.code ?? 'unavailable';\n  return { content: [{ type: 'text', text: \`enrolled \${member.id}, badge \${code}\` }] };\n});`,
+    },
+    {
       name: 'catch outside any tool handler',
       code: `async function load() {\n  try {\n    return await db.all();\n  } catch {\n    return [];\n  }\n}`,
     },
@@ -88,6 +100,22 @@ runCheckTable('failure-as-success', {
       code:
         header +
         `async function findOrders(id: string) {\n  try {\n    return await db.orders(id);\n  } catch (e) {\n    return [];\n  }\n}\nserver.registerTool('orders', {}, async ({ id }) => {\n  const orders = await findOrders(id);\n  return { content: [{ type: 'text', text: orders.length ? orders.join() : 'No orders' }] };\n});`,
+      errors: [{ line: 6, column: 5, endColumn: 14, messageId: 'helperCatchReturnsEmpty' }],
+      output: null,
+    },
+    {
+      name: 'a helper whose false on failure reads as "no" (it never answers true itself)',
+      code:
+        header +
+        `async function isSubscribed(id: string) {\n  try {\n    return (await lists.members()).includes(id);\n  } catch {\n    return false;\n  }\n}\nserver.registerTool('subscribed', {}, async ({ id }) => {\n  const yes = await isSubscribed(id);\n  return { content: [{ type: 'text', text: yes ? 'subscribed' : 'not subscribed' }] };\n});`,
+      errors: [{ line: 6, column: 5, endColumn: 10, messageId: 'helperCatchReturnsEmpty' }],
+      output: null,
+    },
+    {
+      name: 'a helper whose null the handler reports as "not found"',
+      code:
+        header +
+        `async function findInvoice(id: string) {\n  try {\n    return await billing.invoice(id);\n  } catch (e) {\n    return null;\n  }\n}\nserver.registerTool('invoice', {}, async ({ id }) => {\n  const invoice = await findInvoice(id);\n  if (!invoice) return { content: [{ type: 'text', text: 'No such invoice' }] };\n  return { content: [{ type: 'text', text: invoice?.total ?? '0' }] };\n});`,
       errors: [{ line: 6, column: 5, endColumn: 14, messageId: 'helperCatchReturnsEmpty' }],
       output: null,
     },
