@@ -90,8 +90,11 @@ function fix(
   return [{ ...throwAsReturn(context, statement, toolName, inference, messageSource), preferred: true }];
 }
 
+/** Codes that say the request itself is malformed: thrown from a tool, they are almost always an argument check. */
+const REQUEST_CODES = new Set(['InvalidRequest', 'ParseError']);
+
 export const protocolErrorForExecutionFailure: Check<
-  'protocolErrorForToolFailure' | 'protocolErrorForToolFailureLowLevel'
+  'protocolErrorForToolFailure' | 'protocolErrorForToolFailureLowLevel' | 'requestErrorForBadArgument'
 > = {
   meta: {
     id: 'protocol-error-for-execution-failure',
@@ -104,6 +107,8 @@ export const protocolErrorForExecutionFailure: Check<
         'A protocol error ({{code}}) for a failure of the tool\'s own work: McpServer turns it into plain isError text ("MCP error …: message") with a protocol code where an errorCategory belongs and no isRetryable. Keep McpError for InvalidParams / MethodNotFound and return an error envelope instead.',
       protocolErrorForToolFailureLowLevel:
         "A protocol error ({{code}}) for a failure of the tool's own work: from a tools/call handler it becomes a JSON-RPC error response that the model usually never sees, with no errorCategory or isRetryable. Keep McpError for InvalidParams / MethodNotFound and return an error envelope instead.",
+      requestErrorForBadArgument:
+        '{{code}} says the JSON-RPC request itself is malformed, but this refuses an argument of a well-formed tool call. Use ErrorCode.InvalidParams, or return a VALIDATION error envelope (isRetryable: false) that tells the model which argument to change.',
     },
   },
   run(context, report) {
@@ -117,7 +122,12 @@ export const protocolErrorForExecutionFailure: Check<
           const own = enclosingFunction(node) === handler.fn;
           report({
             node,
-            messageId: handler.lowLevel ? 'protocolErrorForToolFailureLowLevel' : 'protocolErrorForToolFailure',
+            messageId:
+              code.name && REQUEST_CODES.has(code.name)
+                ? 'requestErrorForBadArgument'
+                : handler.lowLevel
+                  ? 'protocolErrorForToolFailureLowLevel'
+                  : 'protocolErrorForToolFailure',
             data: { code: code.written },
             fixes: own ? () => fix(context, node, thrown, code) : undefined,
           });

@@ -3,7 +3,15 @@ import { thrownMessageSource, wrapBodyInTryCatch } from '../fixes/edits';
 import { throwAsReturn } from '../fixes/catchAll';
 import type { ToolHandler } from '../discovery/handlers';
 import { inferEnvelope, thrownMessage } from '../fixes/inference';
-import { type FunctionLike, calleeName, enclosingTry, isFunctionLike } from '../parse/syntax';
+import {
+  type FunctionLike,
+  calleeName,
+  enclosingTry,
+  expressionName,
+  findProperty,
+  isFunctionLike,
+  unwrapExpression,
+} from '../parse/syntax';
 import type { AnalysisContext, Check, Fix } from '../types';
 
 const PROTOCOL_ERROR_TYPES = new Set(['McpError', 'ProtocolError']);
@@ -16,6 +24,30 @@ export function isProtocolErrorThrow(statement: ts.ThrowStatement): boolean {
     (ts.isNewExpression(thrown) || ts.isCallExpression(thrown)) &&
     PROTOCOL_ERROR_TYPES.has(calleeName(thrown) ?? '')
   );
+}
+
+/**
+ * `if (e instanceof McpError) throw e;`: passing a protocol error on unchanged. Where it was created,
+ * protocol-error-for-execution-failure judges it; the pass-through is not a failure of its own.
+ */
+export function isProtocolErrorPassThrough(statement: ts.ThrowStatement): boolean {
+  const thrown = statement.expression && unwrapExpression(statement.expression);
+  if (!thrown || !ts.isIdentifier(thrown)) return false;
+  for (let current: ts.Node = statement; !isFunctionLike(current); current = current.parent) {
+    const parent = current.parent;
+    if (ts.isIfStatement(parent) && parent.thenStatement === current) {
+      const test = unwrapExpression(parent.expression);
+      return (
+        ts.isBinaryExpression(test) &&
+        test.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword &&
+        ts.isIdentifier(test.left) &&
+        test.left.text === thrown.text &&
+        PROTOCOL_ERROR_TYPES.has(expressionName(test.right) ?? '')
+      );
+    }
+    if (!ts.isBlock(parent)) return false;
+  }
+  return false;
 }
 
 /** Throw statements in `fn` (including nested callbacks, not classes) that no try/catch inside `fn` catches. */
@@ -94,7 +126,39 @@ function fixes(context: AnalysisContext, handler: ToolHandler, statement: ts.Thr
   return result;
 }
 
-export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel'> = {
+/** Packages whose user-error class the framework turns into an `isError` result the model sees. */
+const USER_ERROR_PACKAGES = new Set(['fastmcp']);
+
+/** Local names of FastMCP's `UserError` (imported under any name). */
+function userErrorNames(context: AnalysisContext): Set<string> {
+  const names = new Set<string>();
+  for (const node of context.nodes.ofKinds([ts.SyntaxKind.ImportDeclaration])) {
+    if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier)) continue;
+    if (!USER_ERROR_PACKAGES.has(node.moduleSpecifier.text)) continue;
+    const bindings = node.importClause?.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings)) continue;
+    for (const element of bindings.elements) {
+      if ((element.propertyName ?? element.name).text === 'UserError') names.add(element.name.text);
+    }
+  }
+  return names;
+}
+
+/** Whether the thrown value is `new UserError(…)` of a framework that reports it as a tool error. */
+function isUserErrorThrow(statement: ts.ThrowStatement, names: ReadonlySet<string>): boolean {
+  const thrown = statement.expression && ts.isNewExpression(statement.expression) ? statement.expression : undefined;
+  return thrown !== undefined && ts.isIdentifier(thrown.expression) && names.has(thrown.expression.text);
+}
+
+/** Whether `new UserError(message, { errorCategory, isRetryable, … })` already says both. */
+function extrasHaveCategory(statement: ts.ThrowStatement): boolean {
+  const thrown = statement.expression;
+  const extras = thrown && ts.isNewExpression(thrown) ? thrown.arguments?.[1] : undefined;
+  if (!extras || !ts.isObjectLiteralExpression(extras)) return false;
+  return findProperty(extras, ['errorCategory']) !== undefined && findProperty(extras, ['isRetryable']) !== undefined;
+}
+
+export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel' | 'userErrorWithoutCategory'> = {
   meta: {
     id: 'throw-in-handler',
     description: 'A throw inside a tool handler that no try/catch in the handler catches.',
@@ -105,9 +169,12 @@ export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel'> = 
         'This throw escapes the tool handler and reaches the model as unstructured text with no errorCategory or isRetryable. Return an error envelope instead.',
       uncaughtThrowLowLevel:
         'This throw escapes a low-level tools/call handler and becomes a JSON-RPC error that the model never sees. Return an error envelope (isError, errorCategory, isRetryable, content) instead.',
+      userErrorWithoutCategory:
+        "FastMCP turns this UserError into an isError result the model sees (its message as text, its extras as structured content), but nothing in it says the errorCategory or whether a retry can help. Add errorCategory and isRetryable to the error's extras, or return an error envelope instead.",
     },
   },
   run(context, report) {
+    const userErrors = context.handlers.length > 0 ? userErrorNames(context) : new Set<string>();
     for (const handler of context.handlers) {
       const sites: Array<{ statement: ts.ThrowStatement; own: boolean }> = uncaughtThrows(context, handler.fn).map(
         (statement) => ({ statement, own: isInOwnBody(statement, handler.fn) }),
@@ -117,7 +184,13 @@ export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel'> = 
         for (const statement of uncaughtThrows(context, helper)) sites.push({ statement, own: false });
       }
       for (const { statement, own } of sites) {
-        if (isProtocolErrorThrow(statement)) continue;
+        if (isProtocolErrorThrow(statement) || isProtocolErrorPassThrough(statement)) continue;
+        if (isUserErrorThrow(statement, userErrors)) {
+          if (!extrasHaveCategory(statement)) {
+            report({ node: statement, severity: 'info', messageId: 'userErrorWithoutCategory' });
+          }
+          continue;
+        }
         report({
           node: statement,
           severity: handler.lowLevel ? 'error' : 'warning',

@@ -91,11 +91,13 @@ runCheckTable('protocol-error-for-execution-failure', {
       output: null,
     },
     {
-      name: 'suppression covers only the next line',
+      name: 'suppression covers only the next line; InvalidRequest on an argument check: use InvalidParams or VALIDATION',
       code:
         header +
         `server.registerTool('a', {}, async ({ x }) => {\n  // mcp-envelope-disable-next-line protocol-error-for-execution-failure\n  if (x === 1) throw new McpError(ErrorCode.InternalError, 'one');\n  if (x === 2) throw new McpError(ErrorCode.InvalidRequest, 'x must not be 2');\n  return { content: [] };\n});`,
-      errors: [{ line: 7, column: 16, messageId: 'protocolErrorForToolFailure' }],
+      errors: [
+        { line: 7, column: 16, messageId: 'requestErrorForBadArgument', data: { code: 'ErrorCode.InvalidRequest' } },
+      ],
       fixTitle: /'VALIDATION', isRetryable: false \(ErrorCode\.InvalidRequest\)/,
       output:
         header +

@@ -1,8 +1,12 @@
-import { runCheckTable } from './checkTester';
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { findingsOf, runCheckTable } from './checkTester';
 
 const header = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 's', version: '1' });\n`;
 /** The header of a fixed file: the helper's import after the last import. */
 const fixedHeader = header.replace('\n', `\nimport { toolError } from './toolErrors.js';\n`);
+
+const fastHeader = `import { FastMCP, UserError as Refusal, UserError } from 'fastmcp';\nconst mcp = new FastMCP({ name: 's', version: '1.0.0' });\n`;
 
 runCheckTable('throw-in-handler', {
   valid: [
@@ -18,6 +22,18 @@ runCheckTable('throw-in-handler', {
       code: header + `server.registerTool('a', {}, async () => { throw new McpError(ErrorCode.InternalError, 'x'); });`,
     },
     {
+      name: 'a McpError passed on unchanged from a catch (if (e instanceof McpError) throw e)',
+      code:
+        header +
+        `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [{ type: 'text', text: await vault.open() }] };\n  } catch (e) {\n    if (e instanceof McpError) {\n      throw e;\n    }\n    return { isError: true, errorCategory: 'UNKNOWN', isRetryable: false, content: [{ type: 'text', text: 'vault failed' }] };\n  }\n});`,
+    },
+    {
+      name: 'a FastMCP UserError whose extras say the category and retryability',
+      code:
+        fastHeader +
+        `mcp.addTool({ name: 'reserve', execute: async ({ seat }) => {\n  if (!seat) throw new UserError('Pick a seat', { errorCategory: 'VALIDATION', isRetryable: false });\n  return 'reserved';\n} });`,
+    },
+    {
       name: 'helper called only inside try',
       code:
         header +
@@ -25,6 +41,17 @@ runCheckTable('throw-in-handler', {
     },
   ],
   invalid: [
+    {
+      name: 'a FastMCP UserError (under another name too): the model sees it, but without category or retryability',
+      code:
+        fastHeader +
+        `mcp.addTool({ name: 'reserve', execute: async ({ seat }) => {\n  if (!seat) throw new Refusal('Pick a seat');\n  if (seat === 'X') throw new UserError('Seat X is taken', { code: 'TAKEN' });\n  return 'reserved';\n} });`,
+      errors: [
+        { line: 4, column: 14, messageId: 'userErrorWithoutCategory', severity: 'info' },
+        { line: 5, column: 21, messageId: 'userErrorWithoutCategory', severity: 'info' },
+      ],
+      output: null,
+    },
     ...['{ inputSchema: {} }', '{ outputSchema: { id: z.string() } }'].map((config) => {
       const withSchema = config.includes('outputSchema');
       const handler = (returned: string): string =>
@@ -107,4 +134,22 @@ runCheckTable('throw-in-handler', {
         `function load() {\n  throw new Error('db down');\n}\nserver.tool('t', async () => {\n  try {\n    load();\n    return { content: [] };\n  } catch (error) {\n    return toolError(error, 't');\n  }\n});`,
     },
   ],
+});
+
+void it('throw-in-handler: a plain Error from FastMCP, and a rethrow not limited to McpError, still count', () => {
+  const fast = findingsOf('throw-in-handler', {
+    name: 'plain',
+    code: fastHeader + `mcp.addTool({ name: 'r', execute: async () => {\n  throw new Error('no seats');\n} });`,
+  }).findings;
+  assert.deepEqual(
+    fast.map((f) => f.messageId),
+    ['uncaughtThrow'],
+  );
+  const rethrow = findingsOf('throw-in-handler', {
+    name: 'rethrow',
+    code:
+      header +
+      `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [{ type: 'text', text: await vault.open() }] };\n  } catch (e) {\n    if (e instanceof TypeError) throw e;\n    return { isError: true, errorCategory: 'UNKNOWN', isRetryable: false, content: [{ type: 'text', text: 'vault failed' }] };\n  }\n});`,
+  }).findings;
+  assert.equal(rethrow.length, 1);
 });
