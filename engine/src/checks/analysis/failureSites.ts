@@ -169,6 +169,23 @@ function handlesRejection(node: ts.Node): boolean {
   return method === 'allSettled' && ts.isIdentifier(callee.expression) && callee.expression.text === 'Promise';
 }
 
+/** `new Promise((resolve) => setTimeout(resolve, ms))`: an executor that never rejects and only sets a timer. */
+function isSleep(operand: ts.Expression): boolean {
+  if (!ts.isNewExpression(operand) || !ts.isIdentifier(operand.expression) || operand.expression.text !== 'Promise') {
+    return false;
+  }
+  const executor = operand.arguments?.[0] && unwrapExpression(operand.arguments[0]);
+  if (!executor || !(ts.isArrowFunction(executor) || ts.isFunctionExpression(executor))) return false;
+  if (executor.parameters.length > 1) return false;
+  const body = ts.isBlock(executor.body)
+    ? executor.body.statements.length === 1 && ts.isExpressionStatement(executor.body.statements[0])
+      ? executor.body.statements[0].expression
+      : undefined
+    : executor.body;
+  const call = body && unwrapExpression(body);
+  return call !== undefined && ts.isCallExpression(call) && expressionName(call.expression) === 'setTimeout';
+}
+
 /**
  * An await rejects only when its operand can: awaiting a same-file function that cannot fail is
  * safe, and so is a result-style call whose error the function checks afterwards.
@@ -182,6 +199,10 @@ function awaitCanReject(
   settled: Set<ts.Node>,
 ): boolean {
   const operand = unwrapExpression(node.expression);
+  if (isSleep(operand)) {
+    excused?.push({ site: node, reason: 'it only waits' });
+    return false;
+  }
   if (!ts.isCallExpression(operand)) return true;
   const known = finder.cannotFail.get(operand);
   if (known !== undefined) {

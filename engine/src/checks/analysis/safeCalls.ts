@@ -18,6 +18,10 @@ const SAFE_GLOBAL_CALLS = new Set([
   'encodeURIComponent',
   'encodeURI',
   'randomUUID',
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
 ]);
 const SAFE_NAMESPACES = new Set(['console', 'Math']);
 /** Loggers (`log.info`, `logger.warn`, `this.logger.debug`, `log(…)`): a log line is not the tool's work. */

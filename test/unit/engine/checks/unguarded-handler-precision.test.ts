@@ -71,6 +71,17 @@ runCheckTable('unguarded-handler', {
         `});`,
       ),
     },
+    {
+      name: 'waiting with a timer promise and clearing an interval are not failures',
+      code: lines(
+        `const tickers = new Map<string, ReturnType<typeof setInterval>>();`,
+        `server.registerTool('calm_down', {}, async ({ id }) => {`,
+        `  clearInterval(tickers.get(id));`,
+        `  await new Promise((resolve) => setTimeout(resolve, 200));`,
+        `  return { content: [{ type: 'text', text: 'calm' }] };`,
+        `});`,
+      ),
+    },
   ],
   invalid: [],
 });
@@ -117,6 +128,19 @@ describe('unguarded-handler: near misses still fire', () => {
     );
     assert.equal(found.length, 1);
     assert.match(found[0], /runs `await runner\.execute\(…\)`/);
+  });
+
+  it('a promise that can reject is not a timer', () => {
+    const found = messages(
+      lines(
+        `server.registerTool('drain', {}, async ({ id }) => {`,
+        `  await new Promise((resolve, reject) => pipes.get(id).on('close', resolve).on('error', reject));`,
+        `  return { content: [{ type: 'text', text: 'drained' }] };`,
+        `});`,
+      ),
+    );
+    assert.equal(found.length, 1);
+    assert.match(found[0], /await new Promise/);
   });
 
   it('a synchronous result that is never checked still counts', () => {
