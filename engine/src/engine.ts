@@ -75,6 +75,8 @@ export interface AnalyseOptions {
   knowledge?: ProjectKnowledge;
   /** The file's scan, when the caller has made it already. */
   scan?: HandlerScan;
+  /** A function another workspace file exports, for checks that follow calls across files. */
+  importedFunction?: AnalysisContext['importedFunction'];
 }
 
 /** A check that threw on this file: its findings are dropped, every other check's are kept. */
@@ -110,6 +112,7 @@ class Context implements AnalysisContext {
     readonly settings: EngineSettings,
     private readonly scan: HandlerScan,
     readonly nodes: NodeIndex,
+    readonly importedFunction?: AnalysisContext['importedFunction'],
   ) {}
 
   get text(): string {
@@ -209,7 +212,7 @@ export function analyseSourceFile(
       index: nodes,
     });
   let guarded: Array<{ pos: number; end: number }> | undefined;
-  const context = new Context(sourceFile, settings, scan, nodes);
+  const context = new Context(sourceFile, settings, scan, nodes, options.importedFunction);
   const findings: Finding[] = [];
   const lineOf = (offset: number): number => sourceFile.getLineAndCharacterOfPosition(offset).line;
   const suppressed = suppressedLines(sourceFile.text, lineOf);

@@ -86,6 +86,12 @@ export interface EngineSettings {
   handlerFactories: readonly string[];
 }
 
+/** A function another workspace file exports, with that file's parse. */
+export interface ForeignFunction {
+  fn: FunctionLike;
+  sourceFile: ts.SourceFile;
+}
+
 export interface AnalysisContext {
   readonly sourceFile: ts.SourceFile;
   readonly text: string;
@@ -103,6 +109,8 @@ export interface AnalysisContext {
   helpersOf(handler: ToolHandler): readonly FunctionLike[];
   /** The indentation of the line `node` starts on. */
   indentOf(node: ts.Node): string;
+  /** The function an import of this file names (`import { load } from './store'`), when the project has parsed that file. */
+  importedFunction?(specifier: string, exportName: string): ForeignFunction | undefined;
 }
 
 export interface Check<MessageId extends string = string> {

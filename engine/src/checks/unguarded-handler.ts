@@ -12,6 +12,7 @@ import {
   failureFinder,
   firstUnguardedSite,
 } from './analysis/failureSites';
+import { importedCallees } from './analysis/importedCallees';
 import { registeredSchemas, reparsesOfOwnSchema } from './analysis/registeredSchema';
 
 /** Whether the handler's own body has a `throw` that no try/catch in it catches. */
@@ -52,7 +53,7 @@ export const unguardedHandler: Check<'unguarded' | 'unguardedLowLevel'> = {
   },
   run(context, report) {
     if (context.handlers.length === 0) return;
-    const finder = failureFinder(context.sourceFile, namedFunctions(context.nodes));
+    const finder = failureFinder(context.sourceFile, namedFunctions(context.nodes), importedCallees(context));
     for (const handler of context.handlers) {
       if (!handler.fn.body) continue;
       for (const registration of context.registrations) {

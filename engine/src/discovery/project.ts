@@ -13,13 +13,15 @@ import {
   type FileFacts,
   type HandlerScan,
   type ProjectKnowledge,
+  namedFunctions,
   resolveRelativeImport,
   scanHandlers,
 } from './handlers';
+import { NodeIndex } from '../parse/nodeIndex';
 import type { ConstValue } from './names';
 import { MCP_SERVER_IMPORT, ProjectScopes, optedIn } from './relevance';
 import type { ClassFact, ToolBaseClass, WrapperSignature } from './scanContext';
-import type { EngineSettings } from '../types';
+import type { EngineSettings, ForeignFunction } from '../types';
 
 export type SkipReason = 'binary' | 'not-mcp' | 'error';
 
@@ -296,6 +298,16 @@ export class Project implements ProjectKnowledge {
     return this.setRegistrations(fileName, []);
   }
 
+  /** A function that `fromFile` imports, from the last parse of the file that exports it (checks follow calls into it). */
+  importedFunction(specifier: string, fromFile: string, exportName: string): ForeignFunction | undefined {
+    const target = this.resolveImport(specifier, fromFile);
+    if (!target) return undefined;
+    const found = this.resolveExport(normalisePath(target), exportName);
+    const sourceFile = this.scans.get(found.fileName)?.sourceFile;
+    const fn = sourceFile && namedFunctions(NodeIndex.of(sourceFile)).get(found.exportName);
+    return fn && sourceFile ? { fn, sourceFile } : undefined;
+  }
+
   /** Whether the file is MCP code worth scanning for tools (before any scan). */
   mayScan(fileName: string, text: string, settings: EngineSettings, registeredElsewhere: boolean): boolean {
     if (registeredElsewhere || optedIn(text, settings.handlerFactories) || MCP_SERVER_IMPORT.test(text)) return true;
@@ -433,7 +445,10 @@ export class Project implements ProjectKnowledge {
         changed = this.lastChanged;
       } else scan = scanHandlers(sourceFile, options);
       if (!this.wantsChecks(fileName, text, settings, elsewhere, scan)) return { kind: 'skipped', reason: 'not-mcp' };
-      const result = analyseSourceFile(sourceFile, settings, { scan });
+      const key = normalisePath(fileName);
+      const importedFunction = (specifier: string, exportName: string) =>
+        this.importedFunction(specifier, key, exportName);
+      const result = analyseSourceFile(sourceFile, settings, { scan, importedFunction });
       return { kind: 'analysed', result, changed };
     } catch (error) {
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);

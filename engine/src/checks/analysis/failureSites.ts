@@ -11,6 +11,9 @@ import {
   unwrapExpression,
   walkOwnBody,
 } from '../../parse/syntax';
+import { namedFunctions } from '../../discovery/handlers';
+import { NodeIndex } from '../../parse/nodeIndex';
+import type { ForeignFunction } from '../../types';
 import { checkedOutcome } from './resultStyle';
 import {
   PARSING_NAME,
@@ -42,10 +45,46 @@ export interface FailureFinder {
   readonly verdicts: Map<FunctionLike, FailureSite | null>;
   /** Calls known not to fail for a reason found outside the call itself (a re-parse with the tool's own schema). */
   readonly cannotFail: Map<ts.Node, string>;
+  /** A function of another workspace file that this file imports under `name` (followed one file deep). */
+  readonly imported?: (name: string) => ForeignFunction | undefined;
 }
 
-export function failureFinder(sourceFile: ts.SourceFile, functions: ReadonlyMap<string, FunctionLike>): FailureFinder {
-  return { sourceFile, functions, verdicts: new Map(), cannotFail: new Map() };
+export function failureFinder(
+  sourceFile: ts.SourceFile,
+  functions: ReadonlyMap<string, FunctionLike>,
+  imported?: (name: string) => ForeignFunction | undefined,
+): FailureFinder {
+  return { sourceFile, functions, verdicts: new Map(), cannotFail: new Map(), imported };
+}
+
+/**
+ * Finders of other files, by parse: a function's verdict there does not depend on who calls it (they
+ * do not follow imports further), so one finder serves every file that imports it.
+ */
+const foreignFinders = new WeakMap<ts.SourceFile, FailureFinder>();
+
+/** The function a call runs and the finder of its file: same-file, or imported from a workspace file. */
+export function calleeOf(
+  finder: FailureFinder,
+  call: ts.CallExpression,
+): { fn: FunctionLike; finder: FailureFinder } | undefined {
+  const local = localCallee(finder, call);
+  if (local) return { fn: local, finder };
+  const callee = unwrapExpression(call.expression);
+  const foreign = ts.isIdentifier(callee) ? finder.imported?.(callee.text) : undefined;
+  if (!foreign) return undefined;
+  let other = foreignFinders.get(foreign.sourceFile);
+  if (!other) {
+    other = failureFinder(foreign.sourceFile, namedFunctions(NodeIndex.of(foreign.sourceFile)));
+    foreignFinders.set(foreign.sourceFile, other);
+  }
+  return { fn: foreign.fn, finder: other };
+}
+
+/** `(in store.ts)` for a callee of another file, nothing for a same-file one. */
+function whereDefined(finder: FailureFinder, callee: { finder: FailureFinder }): string {
+  if (callee.finder === finder) return '';
+  return ` (in ${callee.finder.sourceFile.fileName.split(/[\\/]/).pop() ?? 'another file'})`;
 }
 
 /** A method or arrow-function property of the class that encloses `node`, by name. */
@@ -106,10 +145,12 @@ function callVerdict(
     if (!ts.isAwaitExpression(call.parent)) excused?.push({ site: call, reason: known });
     return false;
   }
-  const local = localCallee(finder, call);
-  if (local) {
-    if (functionFailure(finder, local, depth) !== undefined) return true;
-    if (!ts.isAwaitExpression(call.parent)) excused?.push({ site: call, reason: calleeExcuse(local) });
+  const callee = calleeOf(finder, call);
+  if (callee) {
+    if (functionFailure(callee.finder, callee.fn, depth) !== undefined) return true;
+    if (!ts.isAwaitExpression(call.parent)) {
+      excused?.push({ site: call, reason: calleeExcuse(callee.fn) + whereDefined(finder, callee) });
+    }
     return false;
   }
   if (isSafeCall(call) || isFormattingCall(call)) return false;
@@ -127,16 +168,18 @@ function calleeExcuse(fn: FunctionLike): string {
     if (ts.isTryStatement(node) && node.catchClause) guarded = true;
     return undefined;
   });
-  const awaits = hasOwnAwait(fn);
   if (guarded) return 'its body catches every error';
-  return awaits ? 'nothing in its body can fail' : 'its body only builds a value';
+  return hasOwnWork(fn) ? 'nothing in its body can fail' : 'its body only builds a value';
 }
 
-function hasOwnAwait(fn: FunctionLike): boolean {
+/** Whether a function awaits or calls anything (else it only builds a value). */
+function hasOwnWork(fn: FunctionLike): boolean {
   let found = false;
   walkOwnBody(fn, (node) => {
     if (found) return false;
-    if (ts.isAwaitExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier)) found = true;
+    if (ts.isAwaitExpression(node) || ts.isCallExpression(node) || (ts.isForOfStatement(node) && node.awaitModifier)) {
+      found = true;
+    }
     return undefined;
   });
   return found;
@@ -209,10 +252,10 @@ function awaitCanReject(
     excused?.push({ site: node, reason: known });
     return false;
   }
-  const local = localCallee(finder, operand);
-  if (local) {
-    if (functionFailure(finder, local, depth) !== undefined) return true;
-    excused?.push({ site: node, reason: calleeExcuse(local) });
+  const callee = calleeOf(finder, operand);
+  if (callee) {
+    if (functionFailure(callee.finder, callee.fn, depth) !== undefined) return true;
+    excused?.push({ site: node, reason: calleeExcuse(callee.fn) + whereDefined(finder, callee) });
     return false;
   }
   const outcome = checkedOutcome(node, fn);
@@ -281,7 +324,7 @@ const SURE = 3;
 
 function callRank(finder: FailureFinder, call: ts.CallExpression | ts.NewExpression): number {
   if (ts.isNewExpression(call)) return 2;
-  if (call.expression.kind === SyntaxKind.ImportKeyword || localCallee(finder, call)) return SURE;
+  if (call.expression.kind === SyntaxKind.ImportKeyword || calleeOf(finder, call)) return SURE;
   const name = expressionName(call.expression);
   return name !== undefined && WORKING_NAME.test(name) ? 2 : 1;
 }
@@ -338,15 +381,18 @@ export function describeSite(sourceFile: ts.SourceFile, site: ts.Node): string {
 export function calleeEvidence(finder: FailureFinder, site: FailureSite): string | undefined {
   const steps: string[] = [];
   let current: FailureSite | undefined = site;
+  let at = finder;
   for (let level = 0; current && level < 3; level++) {
     const target: ts.Node = ts.isAwaitExpression(current) ? unwrapExpression(current.expression) : current;
     if (!ts.isCallExpression(target)) break;
-    const local = localCallee(finder, target);
-    if (!local) break;
-    const inner = finder.verdicts.get(local);
+    const callee = calleeOf(at, target);
+    if (!callee) break;
+    const inner = callee.finder.verdicts.get(callee.fn);
     if (!inner) break;
-    steps.push(`${target.expression.getText(finder.sourceFile)}() runs \`${describeSite(finder.sourceFile, inner)}\``);
+    const name = target.expression.getText(at.sourceFile) + '()' + whereDefined(at, callee);
+    steps.push(`${name} runs \`${describeSite(callee.finder.sourceFile, inner)}\``);
     current = inner;
+    at = callee.finder;
   }
   return steps.length > 0 ? `${steps.join(', which ')} with no try/catch around it` : undefined;
 }

@@ -1,0 +1,79 @@
+/**
+ * unguarded-handler follows a call into a function that another workspace file exports (one file deep,
+ * through the project index): a callee whose whole body is guarded is not a failure that escapes.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Project, indexWorkspace } from '../../../../engine/src/discovery/project';
+import { DEFAULT_SETTINGS, engineSettings } from '../../../../engine/src/settings';
+
+const manifest = JSON.stringify({ name: 'ws', dependencies: { '@modelcontextprotocol/sdk': '1.0.0' } });
+
+const store = [
+  `import { db } from './db.js';`,
+  `export async function refreshCatalogue(shop: string) {`,
+  `  try {`,
+  `    await db.reload(shop);`,
+  `    return { ok: true as const };`,
+  `  } catch (error) {`,
+  `    return { ok: false as const, reason: String(error) };`,
+  `  }`,
+  `}`,
+  `export const readCatalogue = async (shop: string) => {`,
+  `  const rows = await db.rows(shop);`,
+  `  return rows.map((row: { name: string }) => row.name);`,
+  `};`,
+].join('\n');
+
+function handlerFile(call: string): string {
+  return [
+    `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+    `import { readCatalogue, refreshCatalogue as refresh } from './store.js';`,
+    `import { remoteSync } from 'catalogue-client';`,
+    `const server = new McpServer({ name: 'shop', version: '1' });`,
+    `server.registerTool('catalogue', {}, async ({ shop }) => {`,
+    `  const result = ${call};`,
+    `  return { content: [{ type: 'text', text: JSON.stringify(result) }] };`,
+    `});`,
+  ].join('\n');
+}
+
+/** The unguarded-handler messages for the handler file, analysed in a workspace with store.ts beside it. */
+function unguarded(call: string): string[] {
+  const files = new Map([
+    ['/ws/package.json', manifest],
+    ['/ws/src/store.ts', store],
+    ['/ws/src/db.ts', `export const db = { reload: async (s: string) => s, rows: async (s: string) => [s] };`],
+    ['/ws/src/server.ts', handlerFile(call)],
+  ]);
+  const settings = engineSettings(DEFAULT_SETTINGS);
+  const project = new Project(
+    (fileName) => files.has(fileName),
+    (fileName) => files.get(fileName),
+  );
+  const sources = [...files].filter(([name]) => name.endsWith('.ts')).map(([fileName, text]) => ({ fileName, text }));
+  indexWorkspace(project, sources, settings, ['/ws/package.json']);
+  const outcome = project.analyse('/ws/src/server.ts', files.get('/ws/src/server.ts') ?? '', settings);
+  assert.equal(outcome.kind, 'analysed');
+  return outcome.kind === 'analysed'
+    ? outcome.result.findings.filter((f) => f.check === 'unguarded-handler').map((f) => f.message)
+    : [];
+}
+
+describe('unguarded-handler across files', () => {
+  it('an imported workspace function (renamed) whose whole body is in try/catch is not a failure', () => {
+    assert.deepEqual(unguarded('await refresh(shop)'), []);
+  });
+
+  it('an imported workspace function that awaits without a guard is named, with its file', () => {
+    const found = unguarded('await readCatalogue(shop)');
+    assert.equal(found.length, 1);
+    assert.match(found[0], /readCatalogue\(\) \(in store\.ts\) runs `await db\.rows\(…\)`/);
+  });
+
+  it('a package import is not followed: it still counts', () => {
+    const found = unguarded('await remoteSync(shop)');
+    assert.equal(found.length, 1);
+    assert.match(found[0], /await remoteSync/);
+  });
+});
