@@ -43,6 +43,8 @@ export interface FailureFinder {
   readonly functions: ReadonlyMap<string, FunctionLike>;
   /** Per function: its first unguarded failure site, or null when it cannot fail. */
   readonly verdicts: Map<FunctionLike, FailureSite | null>;
+  /** Per function that can fail: how sure its site is (see firstUnguardedSite). */
+  readonly ranks: Map<FunctionLike, number>;
   /** Calls known not to fail for a reason found outside the call itself (a re-parse with the tool's own schema). */
   readonly cannotFail: Map<ts.Node, string>;
   /** A function of another workspace file that this file imports under `name` (followed one file deep). */
@@ -54,7 +56,7 @@ export function failureFinder(
   functions: ReadonlyMap<string, FunctionLike>,
   imported?: (name: string) => ForeignFunction | undefined,
 ): FailureFinder {
-  return { sourceFile, functions, verdicts: new Map(), cannotFail: new Map(), imported };
+  return { sourceFile, functions, verdicts: new Map(), ranks: new Map(), cannotFail: new Map(), imported };
 }
 
 /**
@@ -120,8 +122,10 @@ export function functionFailure(finder: FailureFinder, fn: FunctionLike, depth: 
   if (known !== undefined) return known ?? undefined;
   if (depth > MAX_HELPER_DEPTH) return undefined;
   finder.verdicts.set(fn, null); // recursion guard: a cycle adds no failure of its own
-  const site = firstUnguardedSite(finder, fn, depth + 1, true);
+  const ranked = { rank: 0 };
+  const site = firstUnguardedSite(finder, fn, depth + 1, true, undefined, ranked);
   finder.verdicts.set(fn, site ?? null);
+  finder.ranks.set(fn, ranked.rank);
   return site;
 }
 
@@ -279,6 +283,7 @@ export function firstUnguardedSite(
   depth: number,
   includeThrows: boolean,
   excused?: Excused[],
+  ranked?: { rank: number },
 ): FailureSite | undefined {
   let found: FailureSite | undefined;
   let foundRank = 0;
@@ -316,6 +321,7 @@ export function firstUnguardedSite(
     }
     return false;
   });
+  if (ranked) ranked.rank = foundRank;
   return found;
 }
 
@@ -324,7 +330,10 @@ const SURE = 3;
 
 function callRank(finder: FailureFinder, call: ts.CallExpression | ts.NewExpression): number {
   if (ts.isNewExpression(call)) return 2;
-  if (call.expression.kind === SyntaxKind.ImportKeyword || calleeOf(finder, call)) return SURE;
+  if (call.expression.kind === SyntaxKind.ImportKeyword) return SURE;
+  // A failing callee is as sure as the site it fails at (a helper whose only site is an unknown call is not).
+  const callee = calleeOf(finder, call);
+  if (callee) return callee.finder.ranks.get(callee.fn) ?? SURE;
   const name = expressionName(call.expression);
   return name !== undefined && WORKING_NAME.test(name) ? 2 : 1;
 }

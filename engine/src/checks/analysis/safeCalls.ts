@@ -54,6 +54,14 @@ const SAFE_QUALIFIED_CALLS = new Set([
   'path.extname',
   'path.relative',
   'path.normalize',
+  'path.isAbsolute',
+  'process.cwd',
+  'os.homedir',
+  'os.tmpdir',
+  'os.platform',
+  'os.hostname',
+  'os.type',
+  'os.arch',
 ]);
 /** Methods of strings, arrays, maps and sets that do not fail (their callbacks are judged on their own). */
 const SAFE_METHODS = new Set([
@@ -102,6 +110,8 @@ const SAFE_METHODS = new Set([
   'charAt',
   'substring',
   'localeCompare',
+  'match',
+  'matchAll',
 ]);
 /** Methods of a fresh `new Date()` (the current time), which is always a valid date. */
 const CURRENT_DATE_METHODS = /^(toISOString|toJSON|getTime|valueOf|toLocale\w*String|toUTCString|toDateString)$/;
@@ -132,6 +142,7 @@ export function isSafeCall(call: ts.CallExpression): boolean {
       if (SAFE_QUALIFIED_CALLS.has(`${receiver.text}.${callee.name.text}`)) return true;
     }
     if (isCurrentDate(receiver) && CURRENT_DATE_METHODS.test(callee.name.text)) return true;
+    if (receiver.kind === ts.SyntaxKind.RegularExpressionLiteral) return true;
     return SAFE_METHODS.has(callee.name.text);
   }
   return false;

@@ -82,6 +82,16 @@ runCheckTable('unguarded-handler', {
         `});`,
       ),
     },
+    {
+      name: 'the working directory, the home folder and a regular expression test are not failures',
+      code: lines(
+        `import * as os from 'node:os';`,
+        `server.registerTool('where', {}, async ({ name }) => {`,
+        `  const base = /^~/.test(name) ? os.homedir() : process.cwd();`,
+        `  return { content: [{ type: 'text', text: base + '/' + name }] };`,
+        `});`,
+      ),
+    },
   ],
   invalid: [],
 });
@@ -141,6 +151,24 @@ describe('unguarded-handler: near misses still fire', () => {
     );
     assert.equal(found.length, 1);
     assert.match(found[0], /await new Promise/);
+  });
+
+  it('names the await, not a helper whose only unguarded call is an unknown synchronous one', () => {
+    const found = messages(
+      lines(
+        `import { registry, store } from './deps.js';`,
+        `function pickName(raw: string) {`,
+        `  return registry.normalise(raw);`,
+        `}`,
+        `server.registerTool('save', {}, async ({ raw }) => {`,
+        `  const name = pickName(raw);`,
+        `  await store.save(name);`,
+        `  return { content: [{ type: 'text', text: name }] };`,
+        `});`,
+      ),
+    );
+    assert.equal(found.length, 1);
+    assert.match(found[0], /runs `await store\.save\(…\)`/);
   });
 
   it('a synchronous result that is never checked still counts', () => {
