@@ -109,8 +109,11 @@ export interface AnalysisContext {
   helpersOf(handler: ToolHandler): readonly FunctionLike[];
   /** The indentation of the line `node` starts on. */
   indentOf(node: ts.Node): string;
-  /** The function an import of this file names (`import { load } from './store'`), when the project has parsed that file. */
-  importedFunction?(specifier: string, exportName: string): ForeignFunction | undefined;
+  /**
+   * The function an import of `fromFile` (this file, or one whose functions a check follows) names
+   * (`import { load } from './store'`), when the project has parsed the file that exports it.
+   */
+  importedFunction?(specifier: string, exportName: string, fromFile: string): ForeignFunction | undefined;
 }
 
 export interface Check<MessageId extends string = string> {

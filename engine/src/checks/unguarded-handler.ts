@@ -12,7 +12,6 @@ import {
   failureFinder,
   firstUnguardedSite,
 } from './analysis/failureSites';
-import { importedCallees } from './analysis/importedCallees';
 import { registeredSchemas, reparsesOfOwnSchema } from './analysis/registeredSchema';
 
 /** Whether the handler's own body has a `throw` that no try/catch in it catches. */
@@ -53,7 +52,8 @@ export const unguardedHandler: Check<'unguarded' | 'unguardedLowLevel'> = {
   },
   run(context, report) {
     if (context.handlers.length === 0) return;
-    const finder = failureFinder(context.sourceFile, namedFunctions(context.nodes), importedCallees(context));
+    const lookup = context.importedFunction?.bind(context);
+    const finder = failureFinder(context.sourceFile, namedFunctions(context.nodes), lookup);
     for (const handler of context.handlers) {
       if (!handler.fn.body) continue;
       for (const registration of context.registrations) {

@@ -445,9 +445,8 @@ export class Project implements ProjectKnowledge {
         changed = this.lastChanged;
       } else scan = scanHandlers(sourceFile, options);
       if (!this.wantsChecks(fileName, text, settings, elsewhere, scan)) return { kind: 'skipped', reason: 'not-mcp' };
-      const key = normalisePath(fileName);
-      const importedFunction = (specifier: string, exportName: string) =>
-        this.importedFunction(specifier, key, exportName);
+      const importedFunction = (specifier: string, exportName: string, fromFile: string) =>
+        this.importedFunction(specifier, normalisePath(fromFile), exportName);
       const result = analyseSourceFile(sourceFile, settings, { scan, importedFunction });
       return { kind: 'analysed', result, changed };
     } catch (error) {

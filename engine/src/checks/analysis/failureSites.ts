@@ -14,6 +14,7 @@ import {
 import { namedFunctions } from '../../discovery/handlers';
 import { NodeIndex } from '../../parse/nodeIndex';
 import type { ForeignFunction } from '../../types';
+import { type ProjectLookup, importedCallees } from './importedCallees';
 import { checkedOutcome } from './resultStyle';
 import {
   PARSING_NAME,
@@ -47,23 +48,39 @@ export interface FailureFinder {
   readonly ranks: Map<FunctionLike, number>;
   /** Calls known not to fail for a reason found outside the call itself (a re-parse with the tool's own schema). */
   readonly cannotFail: Map<ts.Node, string>;
-  /** A function of another workspace file that this file imports under `name` (followed one file deep). */
+  /** A function of another workspace file that this file imports under `name`. */
   readonly imported?: (name: string) => ForeignFunction | undefined;
+  /** What the finders of one analysis share: the project lookup and a finder per file followed into. */
+  readonly shared: { lookup?: ProjectLookup; finders: Map<ts.SourceFile, FailureFinder> };
 }
 
+/** The finder of one file's analysis; `lookup` lets it follow calls into other workspace files. */
 export function failureFinder(
   sourceFile: ts.SourceFile,
   functions: ReadonlyMap<string, FunctionLike>,
-  imported?: (name: string) => ForeignFunction | undefined,
+  lookup?: ProjectLookup,
 ): FailureFinder {
-  return { sourceFile, functions, verdicts: new Map(), ranks: new Map(), cannotFail: new Map(), imported };
+  return fileFinder(sourceFile, functions, { lookup, finders: new Map() });
 }
 
-/**
- * Finders of other files, by parse: a function's verdict there does not depend on who calls it (they
- * do not follow imports further), so one finder serves every file that imports it.
- */
-const foreignFinders = new WeakMap<ts.SourceFile, FailureFinder>();
+function fileFinder(
+  sourceFile: ts.SourceFile,
+  functions: ReadonlyMap<string, FunctionLike>,
+  shared: FailureFinder['shared'],
+): FailureFinder {
+  const imported = shared.lookup ? importedCallees(sourceFile, shared.lookup) : undefined;
+  const finder = {
+    sourceFile,
+    functions,
+    verdicts: new Map(),
+    ranks: new Map(),
+    cannotFail: new Map(),
+    imported,
+    shared,
+  };
+  shared.finders.set(sourceFile, finder);
+  return finder;
+}
 
 /** The function a call runs and the finder of its file: same-file, or imported from a workspace file. */
 export function calleeOf(
@@ -75,11 +92,9 @@ export function calleeOf(
   const callee = unwrapExpression(call.expression);
   const foreign = ts.isIdentifier(callee) ? finder.imported?.(callee.text) : undefined;
   if (!foreign) return undefined;
-  let other = foreignFinders.get(foreign.sourceFile);
-  if (!other) {
-    other = failureFinder(foreign.sourceFile, namedFunctions(NodeIndex.of(foreign.sourceFile)));
-    foreignFinders.set(foreign.sourceFile, other);
-  }
+  const other =
+    finder.shared.finders.get(foreign.sourceFile) ??
+    fileFinder(foreign.sourceFile, namedFunctions(NodeIndex.of(foreign.sourceFile)), finder.shared);
   return { fn: foreign.fn, finder: other };
 }
 

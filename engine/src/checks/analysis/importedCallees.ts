@@ -1,9 +1,9 @@
 /**
  * Calls into functions of other workspace files: `import { load } from './store'` binds `load` to the
- * function `store.ts` exports, which the project index has parsed (checks follow it one file deep).
+ * function `store.ts` exports, which the project index has parsed.
  */
 import ts from 'typescript';
-import type { AnalysisContext, ForeignFunction } from '../../types';
+import type { ForeignFunction } from '../../types';
 
 /** Local names bound by relative imports, with the module and the name they export. */
 function relativeImports(sourceFile: ts.SourceFile): Map<string, { specifier: string; exportName: string }> {
@@ -24,17 +24,21 @@ function relativeImports(sourceFile: ts.SourceFile): Map<string, { specifier: st
   return bindings;
 }
 
-/** Looks up the workspace function an imported name calls, or undefined when the project cannot tell. */
-export function importedCallees(context: AnalysisContext): ((name: string) => ForeignFunction | undefined) | undefined {
-  const lookup = context.importedFunction?.bind(context);
-  if (!lookup) return undefined;
+/** How a file's imported names are looked up in the project (the file they are imported from is given). */
+export type ProjectLookup = (specifier: string, exportName: string, fromFile: string) => ForeignFunction | undefined;
+
+/** Looks up the workspace function an imported name of `sourceFile` calls, or undefined when the project cannot tell. */
+export function importedCallees(
+  sourceFile: ts.SourceFile,
+  lookup: ProjectLookup,
+): (name: string) => ForeignFunction | undefined {
   let bindings: Map<string, { specifier: string; exportName: string }> | undefined;
   const found = new Map<string, ForeignFunction | undefined>();
   return (name) => {
     if (found.has(name)) return found.get(name);
-    bindings ??= relativeImports(context.sourceFile);
+    bindings ??= relativeImports(sourceFile);
     const binding = bindings.get(name);
-    const fn = binding ? lookup(binding.specifier, binding.exportName) : undefined;
+    const fn = binding ? lookup(binding.specifier, binding.exportName, sourceFile.fileName) : undefined;
     found.set(name, fn);
     return fn;
   };

@@ -11,7 +11,9 @@ const manifest = JSON.stringify({ name: 'ws', dependencies: { '@modelcontextprot
 
 const store = [
   `import { db } from './db.js';`,
+  `import { isKnownShop } from './shops.js';`,
   `export async function refreshCatalogue(shop: string) {`,
+  `  if (!isKnownShop(shop)) return { ok: false as const, reason: 'unknown shop' };`,
   `  try {`,
   `    await db.reload(shop);`,
   `    return { ok: true as const };`,
@@ -43,6 +45,10 @@ function unguarded(call: string): string[] {
   const files = new Map([
     ['/ws/package.json', manifest],
     ['/ws/src/store.ts', store],
+    [
+      '/ws/src/shops.ts',
+      `const shops = new Set(['north', 'south']);\nexport function isKnownShop(shop: string) {\n  return shops.has(shop.toLowerCase());\n}`,
+    ],
     ['/ws/src/db.ts', `export const db = { reload: async (s: string) => s, rows: async (s: string) => [s] };`],
     ['/ws/src/server.ts', handlerFile(call)],
   ]);
@@ -61,7 +67,7 @@ function unguarded(call: string): string[] {
 }
 
 describe('unguarded-handler across files', () => {
-  it('an imported workspace function (renamed) whose whole body is in try/catch is not a failure', () => {
+  it('an imported workspace function (renamed) whose body is guarded, after a check imported from a third file, is not a failure', () => {
     assert.deepEqual(unguarded('await refresh(shop)'), []);
   });
 
