@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findingsOf, runCheckTable } from './checkTester';
+import { findingsOf, runCheckTable } from '../checkTester';
 
 const header = [
   `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
