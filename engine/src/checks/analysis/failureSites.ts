@@ -353,7 +353,12 @@ function callRank(finder: FailureFinder, call: ts.CallExpression | ts.NewExpress
   return name !== undefined && WORKING_NAME.test(name) ? 2 : 1;
 }
 
-/** A synchronous call bound to a variable whose failure flag is checked afterwards (`if (result.isError)`). */
+const LOOKUP_NAME = /^(get|find|lookup)[A-Z_]/;
+
+/**
+ * A synchronous call bound to a variable whose failure flag is checked afterwards (`if (result.isError)`),
+ * or a lookup whose miss is (`const pf = registry.getForward(id); if (!pf) …`).
+ */
 function resultStyleCall(
   node: ts.Node,
   fn: FunctionLike,
@@ -363,10 +368,14 @@ function resultStyleCall(
   if (!ts.isCallExpression(node)) return false;
   const name = expressionName(node.expression);
   if (name === undefined || PARSING_NAME.test(name)) return false;
-  const outcome = checkedOutcome(node, fn);
+  // A synchronous lookup (`getX`, `findX`, `lookupX`) reports a miss by returning nothing.
+  const outcome = checkedOutcome(node, fn, LOOKUP_NAME.test(name));
   if (!outcome) return false;
   for (const call of receiverChain(node)) settled.add(call);
-  excused?.push({ site: node, reason: `it reports failure in its result, and \`${outcome}\` is checked` });
+  const reason = outcome.startsWith('!')
+    ? `it returns nothing on a miss, and \`${outcome}\` is checked`
+    : `it reports failure in its result, and \`${outcome}\` is checked`;
+  excused?.push({ site: node, reason });
   return true;
 }
 

@@ -58,11 +58,28 @@ function inCondition(node: ts.Node): boolean {
   return false;
 }
 
+/** `!v`, `v === undefined`, `v == null` in an `if` condition: a lookup's miss is tested. */
+function testsAbsence(use: ts.Identifier): boolean {
+  const parent = use.parent;
+  const negated = ts.isPrefixUnaryExpression(parent) && parent.operator === ts.SyntaxKind.ExclamationToken;
+  const compared =
+    ts.isBinaryExpression(parent) &&
+    [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(parent.operatorToken.kind) &&
+    [parent.left, parent.right].some(
+      (side) => side.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(side) && side.text === 'undefined'),
+    );
+  return (negated || compared) && ts.isIfStatement(parent.parent) && parent.parent.expression === parent;
+}
+
 /**
  * The name of the outcome the handler checks after this await or call (`error`, `res.ok`,
  * `result.isError`), when the value is bound to `{ error }` or to a variable whose `error`/`ok`/`success` is tested afterwards.
  */
-export function checkedOutcome(node: ts.AwaitExpression | ts.CallExpression, fn: FunctionLike): string | undefined {
+export function checkedOutcome(
+  node: ts.AwaitExpression | ts.CallExpression,
+  fn: FunctionLike,
+  absenceIsOutcome = false,
+): string | undefined {
   const declaration = bindingOf(node);
   if (!declaration) return undefined;
   const errorVariables = new Set<string>();
@@ -85,6 +102,8 @@ export function checkedOutcome(node: ts.AwaitExpression | ts.CallExpression, fn:
     if (child.pos < node.end) return child.end > node.end ? undefined : false;
     if (ts.isIdentifier(child) && errorVariables.has(child.text) && inCondition(child)) {
       found = child.text;
+    } else if (absenceIsOutcome && ts.isIdentifier(child) && child.text === resultVariable && testsAbsence(child)) {
+      found = `!${resultVariable}`;
     } else if (
       resultVariable &&
       ts.isPropertyAccessExpression(child) &&

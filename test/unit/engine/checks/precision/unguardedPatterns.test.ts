@@ -92,6 +92,17 @@ runCheckTable('unguarded-handler', {
         `});`,
       ),
     },
+    {
+      name: 'a synchronous lookup whose miss is tested right after',
+      code: lines(
+        `import { tunnels } from './tunnels.js';`,
+        `server.registerTool('tunnel_info', {}, async ({ id }) => {`,
+        `  const tunnel = tunnels.getTunnel(id);`,
+        `  if (!tunnel) return { isError: true, content: [{ type: 'text', text: 'no such tunnel' }] };`,
+        `  return { content: [{ type: 'text', text: tunnel.name }] };`,
+        `});`,
+      ),
+    },
   ],
   invalid: [],
 });
@@ -169,6 +180,30 @@ describe('unguarded-handler: near misses still fire', () => {
     );
     assert.equal(found.length, 1);
     assert.match(found[0], /runs `await store\.save\(…\)`/);
+  });
+
+  it('an awaited lookup, or a lookup whose miss is not tested, still counts', () => {
+    const awaited = messages(
+      lines(
+        `import { tunnels } from './tunnels.js';`,
+        `server.registerTool('tunnel_info', {}, async ({ id }) => {`,
+        `  const tunnel = await tunnels.getTunnel(id);`,
+        `  if (!tunnel) return { isError: true, content: [{ type: 'text', text: 'no such tunnel' }] };`,
+        `  return { content: [{ type: 'text', text: tunnel.name }] };`,
+        `});`,
+      ),
+    );
+    assert.equal(awaited.length, 1);
+    const untested = messages(
+      lines(
+        `import { tunnels } from './tunnels.js';`,
+        `server.registerTool('tunnel_info', {}, async ({ id }) => {`,
+        `  const tunnel = tunnels.getTunnel(id);`,
+        `  return { content: [{ type: 'text', text: tunnel.name }] };`,
+        `});`,
+      ),
+    );
+    assert.equal(untested.length, 1);
   });
 
   it('a synchronous result that is never checked still counts', () => {
