@@ -129,8 +129,15 @@ function isCurrentDate(node: ts.Expression): boolean {
   );
 }
 
+/** `getX()` with no arguments, not awaited: an accessor that reads state (`server.getClientCapabilities()`). */
+const ACCESSOR_NAME = /^get[A-Z]/;
+
 export function isSafeCall(call: ts.CallExpression): boolean {
   const callee = unwrapExpression(call.expression);
+  if (call.arguments.length === 0 && !ts.isAwaitExpression(call.parent)) {
+    const name = expressionName(callee);
+    if (name !== undefined && ACCESSOR_NAME.test(name)) return true;
+  }
   if (ts.isIdentifier(callee)) return SAFE_GLOBAL_CALLS.has(callee.text) || LOGGER_NAME.test(callee.text);
   if (ts.isPropertyAccessExpression(callee)) {
     const receiver = unwrapExpression(callee.expression);

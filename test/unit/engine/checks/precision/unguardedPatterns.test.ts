@@ -93,6 +93,18 @@ runCheckTable('unguarded-handler', {
       ),
     },
     {
+      name: 'an accessor with no arguments (getX()) reads state; the guarded work is not reported',
+      code: lines(
+        `server.registerTool('caps', {}, async (_args, extra) => {`,
+        `  const caps = server.server.getClientCapabilities() || {};`,
+        `  try {`,
+        `    await extra.sendNotification({ method: 'notifications/message', params: {} });`,
+        `  } catch {}`,
+        `  return { content: [{ type: 'text', text: JSON.stringify(caps) }] };`,
+        `});`,
+      ),
+    },
+    {
       name: 'a synchronous lookup whose miss is tested right after',
       code: lines(
         `import { tunnels } from './tunnels.js';`,
@@ -180,6 +192,21 @@ describe('unguarded-handler: near misses still fire', () => {
     );
     assert.equal(found.length, 1);
     assert.match(found[0], /runs `await store\.save\(…\)`/);
+  });
+
+  it('a getter that takes arguments, or an awaited one, still counts', () => {
+    const found = messages(
+      lines(
+        `import { vault } from './vault.js';`,
+        `server.registerTool('secret', {}, async ({ name }) => {`,
+        `  const value = vault.getSecret(name);`,
+        `  const owner = await vault.getOwner();`,
+        `  return { content: [{ type: 'text', text: value + owner }] };`,
+        `});`,
+      ),
+    );
+    assert.equal(found.length, 1);
+    assert.match(found[0], /runs `await vault\.getOwner\(…\)`/);
   });
 
   it('an awaited lookup, or a lookup whose miss is not tested, still counts', () => {
