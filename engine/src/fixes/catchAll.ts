@@ -11,6 +11,10 @@ import { enclosingCatch, enclosingFunction, staticText, unwrapExpression, walk }
 import type { AnalysisContext, Fix } from '../types';
 import { type FixEdits, canUseHelper, envelopeStyleAt, helperCall, specFrom, throwToReturn } from './edits';
 import { type Inference, describeInference, guardingConditions } from './inference';
+import { calleeDecision, recognisedNote } from './calleeThrows';
+import { fileStyle, quotedIn } from './fileStyle';
+import { sharedClassification } from './classifyOnce';
+import { spellCategory } from '../../../shared/src/taxonomy';
 import { CLASSIFY_ERROR_FUNCTION, useHelper } from './toolErrorsHelper';
 
 /** The name a catch clause around `node` (in the same function) binds, when it binds an identifier. */
@@ -88,12 +92,19 @@ export function throwAsReturn(
 ): FixBody {
   const caught = caughtName(statement);
   const decided = inference.evidence !== undefined && inference.category !== 'UNKNOWN';
+  const callee = decided ? undefined : calleeDecision(context, statement);
+  if (callee?.certain) {
+    return {
+      title: literalTitle(callee.certain),
+      edits: [throwToReturn(context, statement, specFrom(callee.certain, messageSource))],
+    };
+  }
   if (!decided && caught && statement.expression && mentions(statement.expression, caught)) {
     const helper = helperCall(context, caught, toolName, authorMessage(context, statement));
     if (helper) {
       const start = statement.getStart(context.sourceFile);
       const edit = { start, end: statement.getEnd(), newText: `return ${helper.call};` };
-      return withNeeds(helperTitle(helper.shown), [edit], helper.needs);
+      return withNeeds(helperTitle(helper.shown) + recognisedNote(callee), [edit], helper.needs);
     }
   }
   return {
@@ -114,20 +125,24 @@ export function catchReturnAsError(
   messageSource: string,
 ): FixBody {
   const caught = caughtName(statement);
-  const decided = inference.evidence !== undefined && inference.category !== 'UNKNOWN';
+  const staticDecided = inference.evidence !== undefined && inference.category !== 'UNKNOWN';
+  const callee = staticDecided ? undefined : calleeDecision(context, statement);
+  const decided = staticDecided || callee?.certain !== undefined;
   const start = statement.getStart(context.sourceFile);
   const helper = !decided && caught ? helperCall(context, caught, toolName) : undefined;
   if (helper) {
     const edit = { start, end: statement.getEnd(), newText: `return ${helper.call};` };
-    return withNeeds(helperTitle(helper.shown), [edit], helper.needs);
+    return withNeeds(helperTitle(helper.shown) + recognisedNote(callee), [edit], helper.needs);
   }
-  const envelope = renderEnvelope(specFrom(inference, messageSource), {
+  const chosen = callee?.certain ?? inference;
+  const envelope = renderEnvelope(specFrom(chosen, messageSource), {
     style: envelopeStyleAt(context, statement),
     categoryCase: context.settings.categoryCase,
     indent: context.indentOf(statement),
+    ...fileStyle(context.sourceFile),
   });
   return {
-    title: `Return an error envelope from the catch: errorCategory '${inference.category}', isRetryable: ${inference.retryable}${describeInference(inference)}`,
+    title: `Return an error envelope from the catch: errorCategory '${chosen.category}', isRetryable: ${chosen.retryable}${describeInference(chosen)}`,
     edits: [{ start, end: statement.getEnd(), newText: `return ${envelope};` }],
   };
 }
@@ -207,12 +222,27 @@ export function classifiedField(
   field: 'errorCategory' | 'isRetryable',
 ): { value: string; needs: FixEdits; title: string } | undefined {
   const subject = runtimeSubject(envelope);
-  if (!subject || !canUseHelper(context)) return undefined;
+  if (!subject) return undefined;
+  const callee = subject.what === 'the caught error' ? calleeDecision(context, envelope) : undefined;
+  const certain = callee?.certain;
+  if (certain) {
+    const value =
+      field === 'errorCategory'
+        ? quotedIn(context, spellCategory(certain.category, context.settings.categoryCase))
+        : String(certain.retryable);
+    return { value, needs: { edits: [] }, title: `${value}${describeInference(certain)}` };
+  }
+  if (!canUseHelper(context)) return undefined;
   const use = useHelper(context.sourceFile, CLASSIFY_ERROR_FUNCTION);
-  const value = `${use.local}(${subject.name}).${field}`;
+  const shown = `${use.local}(${subject.name}).${field}`;
+  const shared = sharedClassification(context, envelope, field, use.local, subject.name);
+  const value = shared ? `${shared.name}.${field}` : shown;
   return {
     value,
-    needs: { edits: use.edits, ...(use.createFile ? { createFile: use.createFile } : {}) },
-    title: `${value} (read from ${subject.what} at run time)`,
+    needs: {
+      edits: [...(shared?.edits ?? []), ...use.edits],
+      ...(use.createFile ? { createFile: use.createFile } : {}),
+    },
+    title: `${shown} (read from ${subject.what} at run time)${recognisedNote(callee)}`,
   };
 }

@@ -8,7 +8,14 @@
 import ts from 'typescript';
 import { CLASSIFIER_RULES, classifyText, type ClassifierRule } from '../../../shared/src/classifier';
 import { type ErrorCategory, defaultRetryable } from '../../../shared/src/taxonomy';
-import { type FunctionLike, enclosingCatch, enclosingFunction, isFunctionLike, staticText } from '../parse/syntax';
+import {
+  type FunctionLike,
+  enclosingCatch,
+  enclosingFunction,
+  isFunctionLike,
+  staticText,
+  unwrapExpression,
+} from '../parse/syntax';
 
 export interface Inference {
   category: ErrorCategory;
@@ -129,6 +136,59 @@ function thrownEvidence(node: ts.Node): Inference | undefined {
     if (status) return status;
   }
   return undefined;
+}
+
+/** `ErrorCode.X` of the MCP SDK → its JSON-RPC code. */
+const MCP_ERROR_CODES: ReadonlyMap<string, number> = new Map([
+  ['ParseError', -32700],
+  ['InvalidRequest', -32600],
+  ['MethodNotFound', -32601],
+  ['InvalidParams', -32602],
+  ['InternalError', -32603],
+  ['ConnectionClosed', -32000],
+  ['RequestTimeout', -32001],
+]);
+const JSON_RPC = new Map(
+  CLASSIFIER_RULES.filter((rule) => rule.source === 'json-rpc' && !rule.weak).map((rule) => [rule.match, rule]),
+);
+
+/** The JSON-RPC code of `new McpError(ErrorCode.InvalidParams, …)` (or a numeric first argument), when strong. */
+function fromMcpErrorCode(thrown: ts.NewExpression | ts.CallExpression): Inference | undefined {
+  if (!ts.isIdentifier(thrown.expression) || thrown.expression.text !== 'McpError') return undefined;
+  const first = thrown.arguments?.[0];
+  let code: number | undefined;
+  let shown = '';
+  if (first && ts.isPropertyAccessExpression(first)) {
+    code = MCP_ERROR_CODES.get(first.name.text);
+    shown = first.name.text;
+  } else if (first && ts.isPrefixUnaryExpression(first) && ts.isNumericLiteral(first.operand)) {
+    code = -Number(first.operand.text);
+    shown = String(code);
+  }
+  const rule = code === undefined ? undefined : JSON_RPC.get(code);
+  return rule ? inference(rule, `McpError ${shown}`) : undefined;
+}
+
+/**
+ * What a throw site's own evidence says, wherever it is (a handler, or a function the handler calls): its class
+ * (`new PathDeniedError(…)`), `McpError(ErrorCode.X)`, a status argument, then its message's words.
+ * `readAtRunTime` says whether the evidence is one the run-time classification reads from the error too
+ * (the message's words, a JSON-RPC code), rather than a class name it cannot see.
+ */
+export function throwSiteInference(
+  statement: ts.ThrowStatement,
+): { inference: Inference; readAtRunTime: boolean } | undefined {
+  const thrown = statement.expression && unwrapExpression(statement.expression);
+  let message = thrown ? staticText(thrown) : undefined;
+  if (thrown && (ts.isNewExpression(thrown) || ts.isCallExpression(thrown))) {
+    const code = fromMcpErrorCode(thrown);
+    if (code) return { inference: code, readAtRunTime: true };
+    message = (thrown.arguments ?? []).map((argument) => staticText(argument)).find((text) => text !== undefined);
+  }
+  const byType = thrownEvidence(statement);
+  if (byType) return { inference: byType, readAtRunTime: false };
+  const worded = inferFromWording(message);
+  return worded ? { inference: worded, readAtRunTime: true } : undefined;
 }
 
 /**
