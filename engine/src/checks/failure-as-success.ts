@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { safeMessageSource } from '../fixes/edits';
 import { catchReturnAsError } from '../fixes/catchAll';
+import { canReturnEnvelope } from '../fixes/returnType';
 import { enclosingFunction, findProperty, isFunctionLike, staticText, unwrapExpression, walk } from '../parse/syntax';
 import type { ToolHandler } from '../discovery/handlers';
 import { inferEnvelope } from '../fixes/inference';
@@ -88,6 +89,7 @@ function messageSource(clause: ts.CatchClause, handler: ToolHandler): string {
 }
 
 function fix(context: AnalysisContext, clause: ts.CatchClause, handler: ToolHandler, returns: DataReturn[]): Fix[] {
+  if (!canReturnEnvelope(context, handler.fn)) return [];
   const edits: OffsetEdit[] = [];
   let title = '';
   let createFile: Fix['createFile'];

@@ -10,10 +10,12 @@ import { isGenericMessage } from '../checks/generic-error-message';
 import { enclosingCatch, enclosingFunction, staticText, unwrapExpression, walk } from '../parse/syntax';
 import type { AnalysisContext, Fix } from '../types';
 import { type FixEdits, canUseHelper, envelopeStyleAt, helperCall, specFrom, throwToReturn } from './edits';
-import { type Inference, describeInference, guardingConditions } from './inference';
+import { type Inference, describeInference, guardingConditions, inferEnvelope, thrownMessage } from './inference';
+import { dropPassThrough } from './passThrough';
 import { calleeDecision, recognisedNote } from './calleeThrows';
 import { fileStyle, quotedIn } from './fileStyle';
 import { sharedClassification } from './classifyOnce';
+import { commandOutputResult, markAsFailure } from './dataResult';
 import { spellCategory } from '../../../shared/src/taxonomy';
 import { CLASSIFY_ERROR_FUNCTION, useHelper } from './toolErrorsHelper';
 
@@ -102,8 +104,19 @@ export function throwAsReturn(
   if (!decided && caught && statement.expression && mentions(statement.expression, caught)) {
     const helper = helperCall(context, caught, toolName, authorMessage(context, statement));
     if (helper) {
+      const returned = `return ${helper.call};`;
+      const plannedFor = (next: ts.ThrowStatement): string | undefined => {
+        const nextHelper = helperCall(context, caught, toolName, authorMessage(context, next));
+        const undecided = (inferEnvelope(next, [thrownMessage(next)]).evidence ?? 'UNKNOWN') === 'UNKNOWN';
+        return nextHelper && undecided && mentions(next, caught) ? `return ${nextHelper.call};` : undefined;
+      };
+      const dropped = dropPassThrough(context, statement, caught, returned, plannedFor);
+      if (dropped) {
+        const title = `${helperTitle(helper.shown)}; the branch that passed the error through returned the same, so it is dropped`;
+        return withNeeds(title, [dropped], helper.needs);
+      }
       const start = statement.getStart(context.sourceFile);
-      const edit = { start, end: statement.getEnd(), newText: `return ${helper.call};` };
+      const edit = { start, end: statement.getEnd(), newText: returned };
       return withNeeds(helperTitle(helper.shown) + recognisedNote(callee), [edit], helper.needs);
     }
   }
@@ -115,7 +128,7 @@ export function throwAsReturn(
 
 /**
  * A `return <data>` in a catch clause → an error answer: literal when the evidence decides, else
- * `return toolError(e, 'tool')`.
+ * `return toolError(e, 'tool')`. A command's output (exit code, stdout, stderr) is kept and marked as a failure.
  */
 export function catchReturnAsError(
   context: AnalysisContext,
@@ -128,6 +141,8 @@ export function catchReturnAsError(
   const staticDecided = inference.evidence !== undefined && inference.category !== 'UNKNOWN';
   const callee = staticDecided ? undefined : calleeDecision(context, statement);
   const decided = staticDecided || callee?.certain !== undefined;
+  const output = commandOutputResult(context, statement);
+  if (output) return markAsFailure(context, output, caught, callee?.certain ?? (staticDecided ? inference : undefined));
   const start = statement.getStart(context.sourceFile);
   const helper = !decided && caught ? helperCall(context, caught, toolName) : undefined;
   if (helper) {
