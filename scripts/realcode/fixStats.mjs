@@ -34,7 +34,7 @@ const PATTERNS = {
   literal: /errorCategory: ['"][A-Z_]+['"]/g,
   unknown: /errorCategory: ['"]UNKNOWN['"]/g,
   toolError: /\btoolError\([^)]/g,
-  classified: /\bclassifyError\([\w$.]+\)\.errorCategory/g,
+  classified: /\bclassifyError\([\w$.]+\)\.errorCategory|errorCategory: classified\d*\.errorCategory\b/g,
   twin: /(\w+) instanceof Error \? \1\.message : \(\1 instanceof Error/g,
 };
 
