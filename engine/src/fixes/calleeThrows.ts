@@ -340,7 +340,6 @@ function agreed(sites: readonly ThrowSite[]): Inference | undefined {
  * run-time classification will read (named in the fix title), or nothing when the try block calls none.
  */
 export function calleeDecision(context: AnalysisContext, node: ts.Node): CalleeDecision | undefined {
-  if (process.env.NO_CALLEE) return undefined;
   const block = caughtTryBlock(node);
   if (!block) return undefined;
   const { sites, otherFailures } = calleeThrows(context, block);
@@ -357,14 +356,17 @@ export function calleeDecision(context: AnalysisContext, node: ts.Node): CalleeD
   return { ...(certain ? { certain } : {}), recognised };
 }
 
-/** The title fragment naming the callee throw sites the run-time helper reads: ` — reads PERMISSION from …`. */
+/**
+ * The title fragment naming the callee throw sites whose words (or JSON-RPC code) the run-time classification
+ * reads: ` — callee throw sites: PERMISSION thrown by validatePath() at lib.ts:42: 'Access denied …'`.
+ */
 export function recognisedNote(decision: CalleeDecision | undefined): string {
   const sites = decision?.recognised ?? [];
   if (sites.length === 0) return '';
   const named = sites
     .slice(0, 2)
-    .map((site) => `${site.inference?.category ?? 'UNKNOWN'} from ${describeSite(site)}`)
+    .map((site) => `${site.inference?.category ?? 'UNKNOWN'} thrown by ${describeSite(site)}`)
     .join('; ');
   const more = sites.length > 2 ? `; and ${sites.length - 2} more` : '';
-  return ` — it reads ${named}${more}`;
+  return ` — callee throw site${sites.length > 1 ? 's' : ''}: ${named}${more}`;
 }

@@ -107,7 +107,8 @@ const CASES: CalleeCase[] = [
     ],
     output: [/errorCategory: 'VALIDATION',\n\s+isRetryable: false,/, /\[VALIDATION, not retryable\]/],
     notInOutput: [/toolError\(/],
-    title: /errorCategory 'VALIDATION', isRetryable: false \(thrown by requireTicket\(\) at server\.ts:5: 'Ticket id is invalid: expected T-<number>'\)/,
+    title:
+      /errorCategory 'VALIDATION', isRetryable: false \(thrown by requireTicket\(\) at server\.ts:5: 'Ticket id is invalid: expected T-<number>'\)/,
   },
   {
     name: 'same file, depth 2: the handler calls a function that calls the thrower → literal',
@@ -162,7 +163,8 @@ const CASES: CalleeCase[] = [
     ],
     output: [/return toolError\(error, 'read_note'\);/],
     notInOutput: [/errorCategory: 'PERMISSION'/],
-    title: /it reads PERMISSION from ensureInside\(\) at workspace\.ts:7: 'Access denied - the note lies outside the notes folder'/,
+    title:
+      /callee throw site: PERMISSION thrown by ensureInside\(\) at workspace\.ts:7: 'Access denied - the note lies outside the notes folder'/,
   },
   {
     name: 'throw sites that disagree: toolError decides, both sites named',
@@ -178,7 +180,8 @@ const CASES: CalleeCase[] = [
     ],
     output: [/return toolError\(error, 'pick_note'\);/],
     notInOutput: [/errorCategory: '/],
-    title: /it reads NOT_FOUND from pickNote\(\) at workspace\.ts:31: 'Note not found'; PERMISSION from pickNote\(\) at workspace\.ts:32/,
+    title:
+      /callee throw sites: NOT_FOUND thrown by pickNote\(\) at workspace\.ts:31: 'Note not found'; PERMISSION thrown by pickNote\(\) at workspace\.ts:32/,
   },
   {
     name: 'McpError(ErrorCode.InvalidParams) in a callee → literal VALIDATION',
@@ -210,7 +213,8 @@ const CASES: CalleeCase[] = [
     ],
     output: [/return toolError\(error, 'shared_note'\);/],
     notInOutput: [/errorCategory: 'PERMISSION'/],
-    title: /it reads PERMISSION from fetchShared\(\) at workspace\.ts:42: 'Access denied - the note is private'/,
+    title:
+      /callee throw site: PERMISSION thrown by fetchShared\(\) at workspace\.ts:42: 'Access denied - the note is private'/,
   },
   {
     name: 'depth limit: a throw three calls deep is not read; toolError decides and names no site',
