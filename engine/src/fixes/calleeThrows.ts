@@ -199,7 +199,12 @@ interface Walk {
 function collect(walkState: Walk, scope: FileScope, region: ts.Node, callee: string | undefined, depth: number): void {
   const { result } = walkState;
   const visit = (node: ts.Node): boolean | void => {
-    if (isFunctionLike(node) || isClassLike(node)) return false;
+    if (isClassLike(node)) return false;
+    if (isFunctionLike(node)) {
+      // A callback run here (`items.forEach((item) => check(item))`) can throw through the try block too.
+      if (callbackCanFail(node)) result.otherFailures = true;
+      return false;
+    }
     if (ts.isTryStatement(node) && node.catchClause) {
       walk(node.catchClause, visit);
       if (node.finallyBlock) walk(node.finallyBlock, visit);
@@ -214,8 +219,8 @@ function collect(walkState: Walk, scope: FileScope, region: ts.Node, callee: str
       result.otherFailures = true;
     } else if (ts.isForOfStatement(node) && node.awaitModifier) {
       result.otherFailures = true;
-    } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression)) {
-      if (THROWING_CONSTRUCTORS.has(node.expression.text)) result.otherFailures = true;
+    } else if (ts.isNewExpression(node)) {
+      if (!isQuietConstruction(node)) result.otherFailures = true;
     } else if (ts.isCallExpression(node)) {
       followCall(walkState, scope, node, depth);
     }
@@ -263,6 +268,28 @@ function isAwaited(call: ts.CallExpression): boolean {
  */
 function isQuietCall(call: ts.CallExpression): boolean {
   return (isSafeCall(call) || isFormattingCall(call)) && !isAwaited(call);
+}
+
+/** Constructors that do not throw on ordinary input (a class of the project or a library may). */
+const QUIET_CONSTRUCTORS = new Set(['Date', 'Map', 'Set', 'WeakMap', 'WeakSet', 'Array', 'Object', 'AbortController']);
+
+function isQuietConstruction(node: ts.NewExpression): boolean {
+  if (!ts.isIdentifier(node.expression)) return false;
+  const name = node.expression.text;
+  return !THROWING_CONSTRUCTORS.has(name) && (QUIET_CONSTRUCTORS.has(name) || /Error$/.test(name));
+}
+
+/** Whether a nested function throws, constructs or calls anything that is not quiet. */
+function callbackCanFail(fn: FunctionLike): boolean {
+  let fails = false;
+  walk(fn, (node) => {
+    if (fails) return false;
+    if (ts.isThrowStatement(node)) fails = true;
+    else if (ts.isNewExpression(node)) fails = !isQuietConstruction(node);
+    else if (ts.isCallExpression(node)) fails = !isQuietCall(node);
+    return undefined;
+  });
+  return fails;
 }
 
 function followCall(walkState: Walk, scope: FileScope, call: ts.CallExpression, depth: number): void {
