@@ -104,11 +104,12 @@ export function throwAsReturn(
   if (!decided && caught && statement.expression && mentions(statement.expression, caught)) {
     const helper = helperCall(context, caught, toolName, authorMessage(context, statement));
     if (helper) {
-      const returned = `return ${helper.call};`;
+      const { semicolon } = fileStyle(context.sourceFile);
+      const returned = `return ${helper.call}${semicolon}`;
       const plannedFor = (next: ts.ThrowStatement): string | undefined => {
         const nextHelper = helperCall(context, caught, toolName, authorMessage(context, next));
         const undecided = (inferEnvelope(next, [thrownMessage(next)]).evidence ?? 'UNKNOWN') === 'UNKNOWN';
-        return nextHelper && undecided && mentions(next, caught) ? `return ${nextHelper.call};` : undefined;
+        return nextHelper && undecided && mentions(next, caught) ? `return ${nextHelper.call}${semicolon}` : undefined;
       };
       const dropped = dropPassThrough(context, statement, caught, returned, plannedFor);
       if (dropped) {
@@ -146,7 +147,11 @@ export function catchReturnAsError(
   const start = statement.getStart(context.sourceFile);
   const helper = !decided && caught ? helperCall(context, caught, toolName) : undefined;
   if (helper) {
-    const edit = { start, end: statement.getEnd(), newText: `return ${helper.call};` };
+    const edit = {
+      start,
+      end: statement.getEnd(),
+      newText: `return ${helper.call}${fileStyle(context.sourceFile).semicolon}`,
+    };
     return withNeeds(helperTitle(helper.shown) + recognisedNote(callee), [edit], helper.needs);
   }
   const chosen = callee?.certain ?? inference;
@@ -158,7 +163,9 @@ export function catchReturnAsError(
   });
   return {
     title: `Return an error envelope from the catch: errorCategory '${chosen.category}', isRetryable: ${chosen.retryable}${describeInference(chosen)}`,
-    edits: [{ start, end: statement.getEnd(), newText: `return ${envelope};` }],
+    edits: [
+      { start, end: statement.getEnd(), newText: `return ${envelope}${fileStyle(context.sourceFile).semicolon}` },
+    ],
   };
 }
 

@@ -7,6 +7,7 @@
 import ts from 'typescript';
 import { isFunctionLike, unwrapExpression, walk } from '../parse/syntax';
 import type { AnalysisContext, OffsetEdit } from '../types';
+import { fileStyle } from './fileStyle';
 
 const LOCAL_NAME = 'classified';
 
@@ -115,7 +116,7 @@ export function sharedClassification(
     edits.push({
       start,
       end: start,
-      newText: `const ${name} = ${classify}(${subject});\n${context.indentOf(statement)}`,
+      newText: `const ${name} = ${classify}(${subject})${fileStyle(context.sourceFile).semicolon}\n${context.indentOf(statement)}`,
     });
   }
   if (readsCall) edits.push({ start: read.getStart(context.sourceFile), end: read.getEnd(), newText: name });

@@ -117,7 +117,12 @@ export function throwToReturn(context: AnalysisContext, statement: ts.ThrowState
     indent,
     ...fileStyle(context.sourceFile),
   });
-  return { start: statement.getStart(context.sourceFile), end: statement.getEnd(), newText: `return ${envelope};` };
+  const end = fileStyle(context.sourceFile).semicolon;
+  return {
+    start: statement.getStart(context.sourceFile),
+    end: statement.getEnd(),
+    newText: `return ${envelope}${end}`,
+  };
 }
 
 /** The message source for a thrown expression: the `new Error(msg)` argument, or a safe description. */
@@ -199,7 +204,7 @@ export function wrapBodyInTryCatch(
 ): FixEdits {
   const body = fn.body;
   if (!body) throw new Error('wrapBodyInTryCatch needs a function with a body');
-  const { indentUnit: unit, quote } = fileStyle(context.sourceFile);
+  const { indentUnit: unit, quote, semicolon } = fileStyle(context.sourceFile);
   const baseIndent = context.indentOf(fn);
   const what = toolName ? `${toolName} failed` : 'The tool failed';
   const spec: EnvelopeSpec = {
@@ -216,7 +221,7 @@ export function wrapBodyInTryCatch(
   const catchIndent = baseIndent + unit;
   const helper = helperCall(context, 'error', toolName);
   const returned = helper ? helper.call : renderEnvelope(spec, { ...options, indent: catchIndent + unit });
-  const catchBlock = `${catchIndent}} catch (error) {\n${catchIndent}${unit}return ${returned};\n${catchIndent}}`;
+  const catchBlock = `${catchIndent}} catch (error) {\n${catchIndent}${unit}return ${returned}${semicolon}\n${catchIndent}}`;
   const withHelper = (edit: OffsetEdit): FixEdits =>
     helper ? { ...helper.needs, edits: [edit, ...helper.needs.edits] } : { edits: [edit] };
   const awaited = returnedCalls(fn, isFallible).map((call) => call.getStart(context.sourceFile));
@@ -230,7 +235,7 @@ export function wrapBodyInTryCatch(
   if (!ts.isBlock(body)) {
     const start = body.getStart(context.sourceFile);
     const expression = withAwaits(start, body.getEnd());
-    const newText = `{\n${catchIndent}try {\n${catchIndent}${unit}return ${expression};\n${catchBlock}\n${baseIndent}}`;
+    const newText = `{\n${catchIndent}try {\n${catchIndent}${unit}return ${expression}${semicolon}\n${catchBlock}\n${baseIndent}}`;
     return withHelper({ start, end: body.getEnd(), newText });
   }
   const innerStart = body.getStart(context.sourceFile) + 1;

@@ -9,6 +9,8 @@ export interface FileStyle {
   /** One indentation step: `\t`, or two or four spaces. */
   indentUnit: string;
   quote: "'" | '"';
+  /** `;` when most of the file's statements end with one, else nothing (a file written without semicolons). */
+  semicolon: ';' | '';
 }
 
 const styles = new WeakMap<ts.SourceFile, FileStyle>();
@@ -58,10 +60,35 @@ function quoteOf(sourceFile: ts.SourceFile): "'" | '"' {
   return double > single ? '"' : "'";
 }
 
+/** Whether most statements that may end with a semicolon do. */
+function semicolonOf(sourceFile: ts.SourceFile): ';' | '' {
+  let ended = 0;
+  let bare = 0;
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isExpressionStatement(node) ||
+      ts.isReturnStatement(node) ||
+      ts.isVariableStatement(node) ||
+      ts.isImportDeclaration(node) ||
+      ts.isThrowStatement(node)
+    ) {
+      if (sourceFile.text[node.getEnd() - 1] === ';') ended++;
+      else bare++;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return bare > ended ? '' : ';';
+}
+
 export function fileStyle(sourceFile: ts.SourceFile): FileStyle {
   const known = styles.get(sourceFile);
   if (known) return known;
-  const style: FileStyle = { indentUnit: indentUnitOf(sourceFile.text), quote: quoteOf(sourceFile) };
+  const style: FileStyle = {
+    indentUnit: indentUnitOf(sourceFile.text),
+    quote: quoteOf(sourceFile),
+    semicolon: semicolonOf(sourceFile),
+  };
   styles.set(sourceFile, style);
   return style;
 }
