@@ -3,6 +3,7 @@
 // a package.json, `node <cli> check --fix --format json` runs on it, and the fixed files are compared with
 // the originals. Counted in the text the fixes added:
 //   decided places  = literal `errorCategory: '<X>'` + `toolError(` calls + `classifyError(…).errorCategory`
+//                     (or `errorCategory: classified.errorCategory`, read from one shared `classifyError(…)`)
 //   hard-coded UNKNOWN = literal `errorCategory: 'UNKNOWN'`; helper calls = the run-time ones
 //   repeated texts = a guard nested in its own twin (`e instanceof Error ? e.message : (e instanceof Error …`)
 // Usage: node scripts/realcode/fixStats.mjs [--cli dist/cli.js] [--mirror DIR] [--repo owner/name]… [--show-unknown]
