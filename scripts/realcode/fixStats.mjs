@@ -3,10 +3,14 @@
 // a package.json, `node <cli> check --fix --format json` runs on it, and the fixed files are compared with
 // the originals. Counted in the text the fixes added:
 //   decided places  = literal `errorCategory: '<X>'` + `toolError(` calls + `classifyError(…).errorCategory`
+//                     (or `errorCategory: classified.errorCategory`, read from one shared `classifyError(…)`)
 //   hard-coded UNKNOWN = literal `errorCategory: 'UNKNOWN'`; helper calls = the run-time ones
 //   repeated texts = a guard nested in its own twin (`e instanceof Error ? e.message : (e instanceof Error …`)
 // Usage: node scripts/realcode/fixStats.mjs [--cli dist/cli.js] [--mirror DIR] [--repo owner/name]… [--show-unknown]
+//        [--keep DIR]
 // --show-unknown prints each fixed file's hard-coded UNKNOWN lines with the lines before them, to see what remains.
+// --keep DIR writes each fixed file to DIR/<owner>+<name>/<path>, so two runs (before and after a change) can be
+// compared with `diff -r`.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -20,6 +24,7 @@ const { values } = parseArgs({
     mirror: { type: 'string', default: '/work/.mirror' },
     repo: { type: 'string', multiple: true },
     'show-unknown': { type: 'boolean', default: false },
+    keep: { type: 'string' },
   },
 });
 
@@ -30,7 +35,7 @@ const PATTERNS = {
   literal: /errorCategory: ['"][A-Z_]+['"]/g,
   unknown: /errorCategory: ['"]UNKNOWN['"]/g,
   toolError: /\btoolError\([^)]/g,
-  classified: /\bclassifyError\([\w$.]+\)\.errorCategory/g,
+  classified: /\bclassifyError\([\w$.]+\)\.errorCategory|errorCategory: classified\d*\.errorCategory\b/g,
   twin: /(\w+) instanceof Error \? \1\.message : \(\1 instanceof Error/g,
 };
 
@@ -82,6 +87,11 @@ for (const entry of labels.repos) {
     if (fixed === original) continue;
     row.files++;
     if (values['show-unknown']) showUnknown(path.relative(dir, file), original, fixed);
+    if (values.keep) {
+      const kept = path.join(values.keep, entry.repo.replace('/', '+'), path.relative(dir, file));
+      fs.mkdirSync(path.dirname(kept), { recursive: true });
+      fs.writeFileSync(kept, fixed);
+    }
     for (const [key, pattern] of Object.entries(PATTERNS)) {
       row[key] += Math.max(0, count(fixed, pattern) - count(original, pattern));
     }

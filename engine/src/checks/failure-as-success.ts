@@ -11,6 +11,7 @@ import {
   walk,
   walkOwnBody,
 } from '../parse/syntax';
+import { canReturnEnvelope } from '../fixes/returnType';
 import type { ToolHandler } from '../discovery/handlers';
 import { inferEnvelope } from '../fixes/inference';
 import type { AnalysisContext, Check, Fix, OffsetEdit } from '../types';
@@ -174,6 +175,7 @@ function messageSource(clause: ts.CatchClause, handler: ToolHandler): string {
 }
 
 function fix(context: AnalysisContext, clause: ts.CatchClause, handler: ToolHandler, returns: DataReturn[]): Fix[] {
+  if (!canReturnEnvelope(context, handler.fn)) return [];
   const edits: OffsetEdit[] = [];
   let title = '';
   let createFile: Fix['createFile'];

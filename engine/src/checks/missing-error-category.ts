@@ -14,6 +14,7 @@ import type { ErrorEnvelope } from '../envelopes/envelopes';
 import { describeInference, inferEnvelope, inputEvidence, toolCallbackOf } from '../fixes/inference';
 import { classifiedField, createFileOf } from '../fixes/catchAll';
 import { envelopeStyleAt } from '../fixes/edits';
+import { quotedIn } from '../fixes/fileStyle';
 import type { AnalysisContext, Check, Fix } from '../types';
 
 /**
@@ -57,7 +58,7 @@ function homeFor(
 function fix(context: AnalysisContext, envelope: ErrorEnvelope): Fix[] {
   const { category, evidence } = inferCategory(context, envelope);
   const { object, key } = homeFor(context, envelope);
-  const spelled = `'${spellCategory(category, context.settings.categoryCase)}'`;
+  const spelled = quotedIn(context, spellCategory(category, context.settings.categoryCase));
   const runtime =
     category === 'UNKNOWN' && !evidence.includes('(code')
       ? classifiedField(context, object, 'errorCategory')

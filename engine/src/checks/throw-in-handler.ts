@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { thrownMessageSource, wrapBodyInTryCatch } from '../fixes/edits';
 import { throwAsReturn } from '../fixes/catchAll';
+import { canReturnEnvelope } from '../fixes/returnType';
 import type { ToolHandler } from '../discovery/handlers';
 import { inferEnvelope, thrownMessage } from '../fixes/inference';
 import {
@@ -111,6 +112,7 @@ function isInOwnBody(statement: ts.ThrowStatement, fn: FunctionLike): boolean {
 
 function fixes(context: AnalysisContext, handler: ToolHandler, statement: ts.ThrowStatement, own: boolean): Fix[] {
   const result: Fix[] = [];
+  if (!canReturnEnvelope(context, handler.fn)) return result;
   if (own) {
     const inference = inferEnvelope(statement, [thrownMessage(statement)]);
     const messageSource = thrownMessageSource(context, statement);

@@ -10,7 +10,13 @@ import { isGenericMessage } from '../checks/generic-error-message';
 import { enclosingCatch, enclosingFunction, staticText, unwrapExpression, walk } from '../parse/syntax';
 import type { AnalysisContext, Fix } from '../types';
 import { type FixEdits, canUseHelper, envelopeStyleAt, helperCall, specFrom, throwToReturn } from './edits';
-import { type Inference, describeInference, guardingConditions } from './inference';
+import { type Inference, describeInference, guardingConditions, inferEnvelope, thrownMessage } from './inference';
+import { dropPassThrough } from './passThrough';
+import { calleeDecision, recognisedNote } from './calleeThrows';
+import { fileStyle, quotedIn } from './fileStyle';
+import { sharedClassification } from './classifyOnce';
+import { commandOutputResult, markAsFailure } from './dataResult';
+import { spellCategory } from '../../../shared/src/taxonomy';
 import { CLASSIFY_ERROR_FUNCTION, useHelper } from './toolErrorsHelper';
 
 /** The name a catch clause around `node` (in the same function) binds, when it binds an identifier. */
@@ -88,12 +94,31 @@ export function throwAsReturn(
 ): FixBody {
   const caught = caughtName(statement);
   const decided = inference.evidence !== undefined && inference.category !== 'UNKNOWN';
+  const callee = decided ? undefined : calleeDecision(context, statement);
+  if (callee?.certain) {
+    return {
+      title: literalTitle(callee.certain),
+      edits: [throwToReturn(context, statement, specFrom(callee.certain, messageSource))],
+    };
+  }
   if (!decided && caught && statement.expression && mentions(statement.expression, caught)) {
     const helper = helperCall(context, caught, toolName, authorMessage(context, statement));
     if (helper) {
+      const { semicolon } = fileStyle(context.sourceFile);
+      const returned = `return ${helper.call}${semicolon}`;
+      const plannedFor = (next: ts.ThrowStatement): string | undefined => {
+        const nextHelper = helperCall(context, caught, toolName, authorMessage(context, next));
+        const undecided = (inferEnvelope(next, [thrownMessage(next)]).evidence ?? 'UNKNOWN') === 'UNKNOWN';
+        return nextHelper && undecided && mentions(next, caught) ? `return ${nextHelper.call}${semicolon}` : undefined;
+      };
+      const dropped = dropPassThrough(context, statement, caught, returned, plannedFor);
+      if (dropped) {
+        const title = `${helperTitle(helper.shown)}; the branch that passed the error through returned the same, so it is dropped`;
+        return withNeeds(title, [dropped], helper.needs);
+      }
       const start = statement.getStart(context.sourceFile);
-      const edit = { start, end: statement.getEnd(), newText: `return ${helper.call};` };
-      return withNeeds(helperTitle(helper.shown), [edit], helper.needs);
+      const edit = { start, end: statement.getEnd(), newText: returned };
+      return withNeeds(helperTitle(helper.shown) + recognisedNote(callee), [edit], helper.needs);
     }
   }
   return {
@@ -104,7 +129,7 @@ export function throwAsReturn(
 
 /**
  * A `return <data>` in a catch clause → an error answer: literal when the evidence decides, else
- * `return toolError(e, 'tool')`.
+ * `return toolError(e, 'tool')`. A command's output (exit code, stdout, stderr) is kept and marked as a failure.
  */
 export function catchReturnAsError(
   context: AnalysisContext,
@@ -114,21 +139,33 @@ export function catchReturnAsError(
   messageSource: string,
 ): FixBody {
   const caught = caughtName(statement);
-  const decided = inference.evidence !== undefined && inference.category !== 'UNKNOWN';
+  const staticDecided = inference.evidence !== undefined && inference.category !== 'UNKNOWN';
+  const callee = staticDecided ? undefined : calleeDecision(context, statement);
+  const decided = staticDecided || callee?.certain !== undefined;
+  const output = commandOutputResult(context, statement);
+  if (output) return markAsFailure(context, output, caught, callee?.certain ?? (staticDecided ? inference : undefined));
   const start = statement.getStart(context.sourceFile);
   const helper = !decided && caught ? helperCall(context, caught, toolName) : undefined;
   if (helper) {
-    const edit = { start, end: statement.getEnd(), newText: `return ${helper.call};` };
-    return withNeeds(helperTitle(helper.shown), [edit], helper.needs);
+    const edit = {
+      start,
+      end: statement.getEnd(),
+      newText: `return ${helper.call}${fileStyle(context.sourceFile).semicolon}`,
+    };
+    return withNeeds(helperTitle(helper.shown) + recognisedNote(callee), [edit], helper.needs);
   }
-  const envelope = renderEnvelope(specFrom(inference, messageSource), {
+  const chosen = callee?.certain ?? inference;
+  const envelope = renderEnvelope(specFrom(chosen, messageSource), {
     style: envelopeStyleAt(context, statement),
     categoryCase: context.settings.categoryCase,
     indent: context.indentOf(statement),
+    ...fileStyle(context.sourceFile),
   });
   return {
-    title: `Return an error envelope from the catch: errorCategory '${inference.category}', isRetryable: ${inference.retryable}${describeInference(inference)}`,
-    edits: [{ start, end: statement.getEnd(), newText: `return ${envelope};` }],
+    title: `Return an error envelope from the catch: errorCategory '${chosen.category}', isRetryable: ${chosen.retryable}${describeInference(chosen)}`,
+    edits: [
+      { start, end: statement.getEnd(), newText: `return ${envelope}${fileStyle(context.sourceFile).semicolon}` },
+    ],
   };
 }
 
@@ -207,12 +244,27 @@ export function classifiedField(
   field: 'errorCategory' | 'isRetryable',
 ): { value: string; needs: FixEdits; title: string } | undefined {
   const subject = runtimeSubject(envelope);
-  if (!subject || !canUseHelper(context)) return undefined;
+  if (!subject) return undefined;
+  const callee = subject.what === 'the caught error' ? calleeDecision(context, envelope) : undefined;
+  const certain = callee?.certain;
+  if (certain) {
+    const value =
+      field === 'errorCategory'
+        ? quotedIn(context, spellCategory(certain.category, context.settings.categoryCase))
+        : String(certain.retryable);
+    return { value, needs: { edits: [] }, title: `${value}${describeInference(certain)}` };
+  }
+  if (!canUseHelper(context)) return undefined;
   const use = useHelper(context.sourceFile, CLASSIFY_ERROR_FUNCTION);
-  const value = `${use.local}(${subject.name}).${field}`;
+  const shown = `${use.local}(${subject.name}).${field}`;
+  const shared = sharedClassification(context, envelope, field, use.local, subject.name);
+  const value = shared ? `${shared.name}.${field}` : shown;
   return {
     value,
-    needs: { edits: use.edits, ...(use.createFile ? { createFile: use.createFile } : {}) },
-    title: `${value} (read from ${subject.what} at run time)`,
+    needs: {
+      edits: [...(shared?.edits ?? []), ...use.edits],
+      ...(use.createFile ? { createFile: use.createFile } : {}),
+    },
+    title: `${shown} (read from ${subject.what} at run time)${recognisedNote(callee)}`,
   };
 }

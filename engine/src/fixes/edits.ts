@@ -12,6 +12,7 @@ import type { Inference } from './inference';
 import { type FunctionLike, unwrapExpression, walk, walkOwnBody } from '../parse/syntax';
 import type { AnalysisContext, CreatedFile, OffsetEdit } from '../types';
 import { TOOL_ERROR_FUNCTION, useHelper } from './toolErrorsHelper';
+import { fileStyle, quotedIn } from './fileStyle';
 
 /** The edits of a fix and the file they rely on. */
 export interface FixEdits {
@@ -22,10 +23,6 @@ export interface FixEdits {
 /** Whether fixes in this file may import the TypeScript helper (not from JavaScript files). */
 export function canUseHelper(context: AnalysisContext): boolean {
   return /\.(ts|tsx|mts|cts)$/i.test(context.sourceFile.fileName);
-}
-
-function quoted(text: string): string {
-  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
 /** The operation a helper call names: the tool, else a neutral phrase. */
@@ -46,7 +43,7 @@ export function helperCall(
 ): { call: string; shown: string; needs: FixEdits } | undefined {
   if (!canUseHelper(context)) return undefined;
   const use = useHelper(context.sourceFile, TOOL_ERROR_FUNCTION);
-  const head = `${use.local}(${caught}, ${quoted(operationName(toolName))}`;
+  const head = `${use.local}(${caught}, ${quotedIn(context, operationName(toolName))}`;
   const call = messageSource === undefined ? `${head})` : `${head}, ${messageSource})`;
   const shown = messageSource === undefined ? call : `${head}, …) keeping your message`;
   return { call, shown, needs: { edits: use.edits, ...(use.createFile ? { createFile: use.createFile } : {}) } };
@@ -86,12 +83,12 @@ export function insertProperties(
 /** The envelope's main message source: its first text, or a neutral description. */
 export function messageSourceOf(context: AnalysisContext, envelope: ErrorEnvelope): string {
   const first = envelope.texts[0];
-  return first ? first.node.getText(context.sourceFile) : "'The tool failed'";
+  return first ? first.node.getText(context.sourceFile) : quotedIn(context, 'The tool failed');
 }
 
 /** A message expression for an arbitrary thrown value that never leaks a stack. */
-export function safeMessageSource(expression: string): string {
-  return `${expression} instanceof Error ? ${expression}.message : 'unexpected failure'`;
+export function safeMessageSource(expression: string, quote: "'" | '"' = "'"): string {
+  return `${expression} instanceof Error ? ${expression}.message : ${quote}unexpected failure${quote}`;
 }
 
 /** The spec a fix writes, from an inference and a message. */
@@ -118,8 +115,14 @@ export function throwToReturn(context: AnalysisContext, statement: ts.ThrowState
     style: envelopeStyleAt(context, statement),
     categoryCase: context.settings.categoryCase,
     indent,
+    ...fileStyle(context.sourceFile),
   });
-  return { start: statement.getStart(context.sourceFile), end: statement.getEnd(), newText: `return ${envelope};` };
+  const end = fileStyle(context.sourceFile).semicolon;
+  return {
+    start: statement.getStart(context.sourceFile),
+    end: statement.getEnd(),
+    newText: `return ${envelope}${end}`,
+  };
 }
 
 /** The message source for a thrown expression: the `new Error(msg)` argument, or a safe description. */
@@ -129,11 +132,11 @@ export function thrownMessageSource(context: AnalysisContext, statement: ts.Thro
     const first = (thrown.arguments ?? [])[0];
     if (first) return first.getText(context.sourceFile);
   }
-  if (thrown && ts.isIdentifier(thrown)) return safeMessageSource(thrown.text);
+  if (thrown && ts.isIdentifier(thrown)) return safeMessageSource(thrown.text, fileStyle(context.sourceFile).quote);
   if (thrown && (ts.isStringLiteralLike(thrown) || ts.isTemplateExpression(thrown))) {
     return thrown.getText(context.sourceFile);
   }
-  return "'The tool failed'";
+  return quotedIn(context, 'The tool failed');
 }
 
 function isAsync(fn: FunctionLike): boolean {
@@ -201,19 +204,24 @@ export function wrapBodyInTryCatch(
 ): FixEdits {
   const body = fn.body;
   if (!body) throw new Error('wrapBodyInTryCatch needs a function with a body');
-  const unit = '  ';
+  const { indentUnit: unit, quote, semicolon } = fileStyle(context.sourceFile);
   const baseIndent = context.indentOf(fn);
   const what = toolName ? `${toolName} failed` : 'The tool failed';
   const spec: EnvelopeSpec = {
     category: 'UNKNOWN',
     retryable: false,
-    messageSource: '`' + what + ': ${' + safeMessageSource('error') + '}`',
+    messageSource: '`' + what + ': ${' + safeMessageSource('error', quote) + '}`',
   };
-  const options = { style: envelopeStyleAt(context, fn.body), categoryCase: context.settings.categoryCase };
+  const options = {
+    style: envelopeStyleAt(context, fn.body),
+    categoryCase: context.settings.categoryCase,
+    indentUnit: unit,
+    quote,
+  };
   const catchIndent = baseIndent + unit;
   const helper = helperCall(context, 'error', toolName);
   const returned = helper ? helper.call : renderEnvelope(spec, { ...options, indent: catchIndent + unit });
-  const catchBlock = `${catchIndent}} catch (error) {\n${catchIndent}${unit}return ${returned};\n${catchIndent}}`;
+  const catchBlock = `${catchIndent}} catch (error) {\n${catchIndent}${unit}return ${returned}${semicolon}\n${catchIndent}}`;
   const withHelper = (edit: OffsetEdit): FixEdits =>
     helper ? { ...helper.needs, edits: [edit, ...helper.needs.edits] } : { edits: [edit] };
   const awaited = returnedCalls(fn, isFallible).map((call) => call.getStart(context.sourceFile));
@@ -227,7 +235,7 @@ export function wrapBodyInTryCatch(
   if (!ts.isBlock(body)) {
     const start = body.getStart(context.sourceFile);
     const expression = withAwaits(start, body.getEnd());
-    const newText = `{\n${catchIndent}try {\n${catchIndent}${unit}return ${expression};\n${catchBlock}\n${baseIndent}}`;
+    const newText = `{\n${catchIndent}try {\n${catchIndent}${unit}return ${expression}${semicolon}\n${catchBlock}\n${baseIndent}}`;
     return withHelper({ start, end: body.getEnd(), newText });
   }
   const innerStart = body.getStart(context.sourceFile) + 1;
@@ -253,6 +261,7 @@ export function factProperties(
     style: 'top-level',
     categoryCase: context.settings.categoryCase,
     indent: '',
+    quote: fileStyle(context.sourceFile).quote,
   });
   return lines.filter(
     (line) =>

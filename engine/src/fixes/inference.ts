@@ -8,7 +8,15 @@
 import ts from 'typescript';
 import { CLASSIFIER_RULES, classifyText, type ClassifierRule } from '../../../shared/src/classifier';
 import { type ErrorCategory, defaultRetryable } from '../../../shared/src/taxonomy';
-import { type FunctionLike, enclosingCatch, enclosingFunction, isFunctionLike, staticText } from '../parse/syntax';
+import {
+  type FunctionLike,
+  enclosingCatch,
+  enclosingFunction,
+  isFunctionLike,
+  staticText,
+  unwrapExpression,
+  walkOwnBody,
+} from '../parse/syntax';
 
 export interface Inference {
   category: ErrorCategory;
@@ -131,6 +139,59 @@ function thrownEvidence(node: ts.Node): Inference | undefined {
   return undefined;
 }
 
+/** `ErrorCode.X` of the MCP SDK → its JSON-RPC code. */
+const MCP_ERROR_CODES: ReadonlyMap<string, number> = new Map([
+  ['ParseError', -32700],
+  ['InvalidRequest', -32600],
+  ['MethodNotFound', -32601],
+  ['InvalidParams', -32602],
+  ['InternalError', -32603],
+  ['ConnectionClosed', -32000],
+  ['RequestTimeout', -32001],
+]);
+const JSON_RPC = new Map(
+  CLASSIFIER_RULES.filter((rule) => rule.source === 'json-rpc' && !rule.weak).map((rule) => [rule.match, rule]),
+);
+
+/** The JSON-RPC code of `new McpError(ErrorCode.InvalidParams, …)` (or a numeric first argument), when strong. */
+function fromMcpErrorCode(thrown: ts.NewExpression | ts.CallExpression): Inference | undefined {
+  if (!ts.isIdentifier(thrown.expression) || thrown.expression.text !== 'McpError') return undefined;
+  const first = thrown.arguments?.[0];
+  let code: number | undefined;
+  let shown = '';
+  if (first && ts.isPropertyAccessExpression(first)) {
+    code = MCP_ERROR_CODES.get(first.name.text);
+    shown = first.name.text;
+  } else if (first && ts.isPrefixUnaryExpression(first) && ts.isNumericLiteral(first.operand)) {
+    code = -Number(first.operand.text);
+    shown = String(code);
+  }
+  const rule = code === undefined ? undefined : JSON_RPC.get(code);
+  return rule ? inference(rule, `McpError ${shown}`) : undefined;
+}
+
+/**
+ * What a throw site's own evidence says, wherever it is (a handler, or a function the handler calls): its class
+ * (`new PathDeniedError(…)`), `McpError(ErrorCode.X)`, a status argument, then its message's words.
+ * `readAtRunTime` says whether the evidence is one the run-time classification reads from the error too
+ * (the message's words, a JSON-RPC code), rather than a class name it cannot see.
+ */
+export function throwSiteInference(
+  statement: ts.ThrowStatement,
+): { inference: Inference; readAtRunTime: boolean } | undefined {
+  const thrown = statement.expression && unwrapExpression(statement.expression);
+  let message = thrown ? staticText(thrown) : undefined;
+  if (thrown && (ts.isNewExpression(thrown) || ts.isCallExpression(thrown))) {
+    const code = fromMcpErrorCode(thrown);
+    if (code) return { inference: code, readAtRunTime: true };
+    message = (thrown.arguments ?? []).map((argument) => staticText(argument)).find((text) => text !== undefined);
+  }
+  const byType = thrownEvidence(statement);
+  if (byType) return { inference: byType, readAtRunTime: false };
+  const worded = inferFromWording(message);
+  return worded ? { inference: worded, readAtRunTime: true } : undefined;
+}
+
 /**
  * Infers from evidence around `node`: guarding status checks first, then error types and codes tested in
  * the enclosing conditions, then the thrown type, then what the classifier reads in `messages`.
@@ -181,33 +242,77 @@ function inputNames(handlerFn: FunctionLike): Set<string> {
     else for (const element of name.elements) if (!ts.isOmittedExpression(element)) add(element.name);
   };
   const first = handlerFn.parameters[0];
-  if (first) add(first.name);
+  // A decorated parameter is something the framework injects (`@RawRequest() request`), not the tool's input.
+  if (first && (ts.getDecorators(first) ?? []).length === 0) add(first.name);
   return names;
 }
 
-/** Whether every identifier a condition reads is one of the tool's inputs (and it reads at least one). */
-function testsOnlyInput(condition: ts.Node, inputs: ReadonlySet<string>): boolean {
+/** What a condition may read to be about the input: the inputs (and values computed from them only), and constants. */
+interface InputScope {
+  inputs: ReadonlySet<string>;
+  /** Locals that hold constants (`const kinds = ['a', 'b']`): reading them says nothing either way. */
+  neutral: ReadonlySet<string>;
+}
+
+/** What an expression reads: an input, something else (a loaded value, a call of a function), or only constants. */
+function reads(expression: ts.Node, scope: InputScope): 'input' | 'other' | 'constant' {
   let readsInput = false;
   let readsOther = false;
-  const visit = (node: ts.Node): void => {
+  const visit = (node: ts.Node, own: ReadonlySet<string>): void => {
     if (readsOther) return;
     if (ts.isPropertyAccessExpression(node)) {
-      visit(node.expression);
+      visit(node.expression, own);
       return;
     }
     if (isFunctionLike(node)) {
-      readsOther = true;
+      // A callback that reads only its own parameters and the input (`values.some((v) => v !== undefined)`).
+      const params = new Set(own);
+      for (const parameter of node.parameters) if (ts.isIdentifier(parameter.name)) params.add(parameter.name.text);
+      if (node.body) visit(node.body, params);
       return;
     }
     if (ts.isIdentifier(node) && node.text !== 'undefined') {
-      if (inputs.has(node.text)) readsInput = true;
-      else readsOther = true;
+      if (scope.inputs.has(node.text)) readsInput = true;
+      else if (!scope.neutral.has(node.text) && !own.has(node.text)) readsOther = true;
       return;
     }
-    ts.forEachChild(node, visit);
+    ts.forEachChild(node, (child) => visit(child, own));
   };
-  visit(condition);
-  return readsInput && !readsOther;
+  visit(expression, new Set());
+  return readsOther ? 'other' : readsInput ? 'input' : 'constant';
+}
+
+/** Whether every identifier a condition reads is one of the tool's inputs or constants (and it reads an input). */
+function testsOnlyInput(condition: ts.Node, scope: InputScope): boolean {
+  return reads(condition, scope) === 'input';
+}
+
+/**
+ * The handler's inputs and the `const` locals of its own body computed from them alone (`const hasUrl = !!url`,
+ * `for (const item of input.exclude.split(','))`), in source order; constants are kept apart.
+ */
+function inputScope(handlerFn: FunctionLike): InputScope {
+  const inputs = inputNames(handlerFn);
+  const neutral = new Set<string>();
+  const scope: InputScope = { inputs, neutral };
+  const bind = (name: ts.BindingName, from: ts.Expression): void => {
+    if (!ts.isIdentifier(name)) return;
+    const read = reads(from, scope);
+    if (read === 'input') inputs.add(name.text);
+    else if (read === 'constant') neutral.add(name.text);
+  };
+  walkOwnBody(handlerFn, (node) => {
+    if (ts.isVariableDeclarationList(node) && node.flags & ts.NodeFlags.Const) {
+      for (const declaration of node.declarations) {
+        if (declaration.initializer) bind(declaration.name, declaration.initializer);
+      }
+    } else if (ts.isForOfStatement(node) && ts.isVariableDeclarationList(node.initializer)) {
+      const declaration = node.initializer.declarations[0];
+      if (node.initializer.flags & ts.NodeFlags.Const && declaration) bind(declaration.name, node.expression);
+    }
+    return undefined;
+  });
+  return scope;
 }
 
 /**
@@ -260,8 +365,8 @@ export function inputEvidence(
 ): Inference | undefined {
   // In a catch clause the caught error knows better than the wording: the run-time classification decides.
   if (enclosingFunction(node) !== handlerFn || enclosingCatch(node)) return undefined;
-  const inputs = inputNames(handlerFn);
-  if (inputs.size === 0) return undefined;
+  if (inputNames(handlerFn).size === 0) return undefined;
+  const inputs = inputScope(handlerFn);
   const retryable = defaultRetryable('VALIDATION');
   const guard = immediateGuard(node);
   if (guard && testsOnlyInput(guard, inputs) && !selectsByLiteral(guard)) {

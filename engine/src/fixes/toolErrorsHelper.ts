@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import ts from 'typescript';
 import { TOOL_ERRORS_HELPER_PATH, TOOL_ERRORS_HELPER_SOURCE } from '../../../shared/src/classifier';
 import type { CreatedFile, OffsetEdit } from '../types';
+import { fileStyle } from './fileStyle';
 
 export const TOOL_ERROR_FUNCTION = 'toolError';
 export const CLASSIFY_ERROR_FUNCTION = 'classifyError';
@@ -189,6 +190,6 @@ export function useHelper(sourceFile: ts.SourceFile, name: string): HelperUse {
   const quote = /^\s*import[^\n]*"/m.test(sourceFile.text) && !/^\s*import[^\n]*'/m.test(sourceFile.text) ? '"' : "'";
   const specifier = specifierFor(sourceFile, location.path);
   const { offset, before, after } = importOffset(sourceFile);
-  const newText = `${before}import { ${binding} } from ${quote}${specifier}${quote};${after}`;
+  const newText = `${before}import { ${binding} } from ${quote}${specifier}${quote}${fileStyle(sourceFile).semicolon}${after}`;
   return { local, edits: [{ start: offset, end: offset, newText }], ...withFile };
 }

@@ -184,7 +184,9 @@ runCheckTable('missing-error-category', {
         `import { classifyError } from './toolErrors.js';`,
         ``,
         `function failure(message: string) {`,
-        `  return { isError: true, content: [{ type: 'text' as const, text: message }], errorCategory: classifyError(message).errorCategory, };`,
+        // isRetryable is missing too: its fix will read the same classification.
+        `  const classified = classifyError(message);`,
+        `  return { isError: true, content: [{ type: 'text' as const, text: message }], errorCategory: classified.errorCategory, };`,
         `}`,
       ].join('\n'),
     },

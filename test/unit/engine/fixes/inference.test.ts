@@ -137,6 +137,45 @@ describe('inputEvidence', () => {
     assert.equal(inputEvidence(refused.node, refused.fn, refused.texts)?.category, 'VALIDATION');
   });
 
+  it('a guard on const values computed from the input alone (and constants) says VALIDATION', () => {
+    const cases = [
+      `  const hasStart = start !== undefined;\n  if (!hasStart) { /*here*/ return { isError: true }; }`,
+      `  const LIMIT = 500;\n  const end = start + 10;\n  if (end > LIMIT) { /*here*/ return { isError: true }; }`,
+      `  const parts = action.split(',');\n  for (const part of parts) {\n    if (part.startsWith('-')) { /*here*/ return { isError: true }; }\n  }`,
+      `  const given = [start, action];\n  if (given.some((value) => value === undefined)) { /*here*/ return { isError: true }; }`,
+    ];
+    for (const body of cases) {
+      const found = handlerCase(body);
+      assert.equal(inputEvidence(found.node, found.fn, found.texts)?.category, 'VALIDATION', body);
+    }
+  });
+
+  it('not for a value loaded with the input, a let, a callback reading outer state, or an injected parameter', () => {
+    const cases = [
+      `  const row = lookup(start);\n  if (!row) { /*here*/ return { isError: true }; }`,
+      `  let end = start;\n  end = await next();\n  if (end > 3) { /*here*/ return { isError: true }; }`,
+      `  const given = [start];\n  if (given.some((value) => value === current)) { /*here*/ return { isError: true }; }`,
+    ];
+    for (const body of cases) {
+      const found = handlerCase(body);
+      assert.equal(inputEvidence(found.node, found.fn, found.texts), undefined, body);
+    }
+    const method = (decorator: string): { node: ts.Node; fn: FunctionLike } => {
+      const node = marked(
+        `class Tools {\n  greet(${decorator}request?: { user?: string }) {\n    const user = request?.user;\n` +
+          `    if (!user) { /*here*/ return { isError: true }; }\n  }\n}`,
+      );
+      let fn: ts.Node | undefined = node.parent;
+      while (fn && !ts.isMethodDeclaration(fn)) fn = fn.parent;
+      assert.ok(fn && ts.isMethodDeclaration(fn), 'the method');
+      return { node, fn };
+    };
+    const injected = method('@RawRequest() ');
+    assert.equal(inputEvidence(injected.node, injected.fn, []), undefined, 'an injected request is not the input');
+    const plain = method('');
+    assert.equal(inputEvidence(plain.node, plain.fn, [])?.category, 'VALIDATION', 'the same, undecorated');
+  });
+
   it('not in a catch clause, not for a guard on a loaded value, not outside the callback', () => {
     const caught = handlerCase(
       `  try { await run(); } catch (e) { /*here*/ return { isError: true, text: \`Invalid action \${action}\` }; }`,

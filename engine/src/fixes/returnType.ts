@@ -1,0 +1,55 @@
+/**
+ * Whether a fix may make a function return an error envelope: not when the function is declared (or, as a callback,
+ * typed by the parameter it is passed to) to return something that is not a tool result — a `string`, a number,
+ * an array, `void`. Such a callback's failures belong to the wrapper that turns its value into a result; a fix
+ * there would change the declared type and no longer type-check.
+ */
+import ts from 'typescript';
+import { namedFunctions } from '../discovery/handlers';
+import { type FunctionLike, unwrapExpression } from '../parse/syntax';
+import type { AnalysisContext } from '../types';
+
+const NON_RESULT_KEYWORDS = new Set<ts.SyntaxKind>([
+  ts.SyntaxKind.StringKeyword,
+  ts.SyntaxKind.NumberKeyword,
+  ts.SyntaxKind.BooleanKeyword,
+  ts.SyntaxKind.BigIntKeyword,
+  ts.SyntaxKind.SymbolKeyword,
+  ts.SyntaxKind.VoidKeyword,
+  ts.SyntaxKind.UndefinedKeyword,
+  ts.SyntaxKind.NeverKeyword,
+]);
+
+/** Whether a type cannot hold a tool result: a primitive, `void`, an array or tuple, a literal, or unions of them. */
+function isNonResultType(type: ts.TypeNode): boolean {
+  if (NON_RESULT_KEYWORDS.has(type.kind)) return true;
+  if (ts.isParenthesizedTypeNode(type)) return isNonResultType(type.type);
+  if (ts.isArrayTypeNode(type) || ts.isTupleTypeNode(type) || ts.isLiteralTypeNode(type)) return true;
+  if (ts.isUnionTypeNode(type)) return type.types.every(isNonResultType);
+  if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName)) {
+    const name = type.typeName.text;
+    const argument = type.typeArguments?.[0];
+    if ((name === 'Promise' || name === 'PromiseLike') && argument) return isNonResultType(argument);
+    if (name === 'Array' || name === 'ReadonlyArray') return true;
+  }
+  return false;
+}
+
+/** The declared type of the parameter a callback is passed to, when the callee is a function of this file. */
+function contextualReturnType(context: AnalysisContext, fn: FunctionLike): ts.TypeNode | undefined {
+  const call = fn.parent;
+  if (!call || !ts.isCallExpression(call)) return undefined;
+  const index = call.arguments.findIndex((argument) => unwrapExpression(argument) === fn);
+  const callee = unwrapExpression(call.expression);
+  if (index < 0 || !ts.isIdentifier(callee)) return undefined;
+  const target = namedFunctions(context.nodes).get(callee.text);
+  const parameter = target?.parameters[index];
+  const type = parameter?.type;
+  return type && ts.isFunctionTypeNode(type) ? type.type : undefined;
+}
+
+/** Whether a fix may have `fn` return an error envelope (its declared return type, if any, can hold one). */
+export function canReturnEnvelope(context: AnalysisContext, fn: FunctionLike): boolean {
+  const declared = fn.type ?? contextualReturnType(context, fn);
+  return declared === undefined || !isNonResultType(declared);
+}
