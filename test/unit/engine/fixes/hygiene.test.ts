@@ -128,7 +128,7 @@ const CASES: HygieneCase[] = [
     ],
   },
   {
-    name: 'a pass-through of McpError before a wrapping rethrow: one toolError, no branch returning the same',
+    name: 'a pass-through of McpError before a wrapping rethrow: the deliberate protocol error stays, one toolError after it',
     input: [
       `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
       `import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';`,
@@ -155,6 +155,9 @@ const CASES: HygieneCase[] = [
       `  try {`,
       `    return { content: [{ type: 'text', text: await loadReport('weekly') }] };`,
       `  } catch (error) {`,
+      `    if (error instanceof McpError) {`,
+      `      throw error;`,
+      `    }`,
       `    return toolError(error, 'weekly_report');`,
       `  }`,
       `});`,
