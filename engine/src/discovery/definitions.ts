@@ -9,7 +9,19 @@ import { propertyNameText, unwrapExpression } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
 import { type RegistrationKind, type ScanState, nameOf, where } from './scanContext';
 
-const HANDLER_KEYS = ['handler', 'execute', 'handle', 'run', 'call', 'callback', 'invoke', 'cb', 'fn', 'func'];
+const HANDLER_KEYS = [
+  'handler',
+  'execute',
+  'handle',
+  'run',
+  'call',
+  'callback',
+  'invoke',
+  'cb',
+  'fn',
+  'func',
+  'logic',
+];
 const SCHEMA_KEYS = [
   'inputSchema',
   'parameters',
@@ -21,8 +33,8 @@ const SCHEMA_KEYS = [
   'params',
   'argsSchema',
 ];
-/** Keys of objects that are not tools even with a name and a handler (HTTP routes, CLI commands). */
-const NOT_TOOL_KEYS = ['url', 'path', 'route', 'command', 'commands'];
+/** Keys of objects that are not tools even with a name and a handler (HTTP routes, CLI commands, MCP resources). */
+const NOT_TOOL_KEYS = ['url', 'path', 'route', 'command', 'commands', 'uri', 'uriTemplate'];
 /** Tool APIs that are not MCP: their factories and objects are not MCP tools. */
 const NON_MCP_MODULES =
   /^(ai|@ai-sdk\/|langchain|@langchain\/|@openai\/agents|@mastra\/|llamaindex|genkit|@genkit-ai\/)/;
@@ -90,8 +102,8 @@ function keyOf(site: ts.Node): string | undefined {
   return undefined;
 }
 
-/** The call an object is the argument of (a factory), if any. */
-function factoryCall(object: ts.ObjectLiteralExpression): ts.CallExpression | undefined {
+/** The call (or `new` expression) an object is the argument of (a factory or a tool class), if any. */
+function factoryCall(object: ts.ObjectLiteralExpression): ts.CallExpression | ts.NewExpression | undefined {
   let node: ts.Node = object;
   while (
     ts.isParenthesizedExpression(node.parent) ||
@@ -101,10 +113,13 @@ function factoryCall(object: ts.ObjectLiteralExpression): ts.CallExpression | un
     node = node.parent;
   }
   const parent = node.parent;
-  return ts.isCallExpression(parent) && parent.arguments.includes(node as ts.Expression) ? parent : undefined;
+  return (ts.isCallExpression(parent) || ts.isNewExpression(parent)) &&
+    parent.arguments?.includes(node as ts.Expression)
+    ? parent
+    : undefined;
 }
 
-function calleeModule(state: ScanState, call: ts.CallExpression): string | undefined {
+function calleeModule(state: ScanState, call: ts.CallExpression | ts.NewExpression): string | undefined {
   let callee: ts.Expression = call.expression;
   while (ts.isPropertyAccessExpression(callee)) callee = callee.expression;
   return ts.isIdentifier(callee) ? state.imports.get(callee.text)?.specifier : undefined;

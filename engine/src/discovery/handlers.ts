@@ -17,6 +17,7 @@ import { frameworkToolBases } from './frameworkClasses';
 import { type ConstValue, fileConstants } from './names';
 import { scanRegistrationCalls } from './registrationCalls';
 import { followTableSources } from './tableSources';
+import { nameKeyedDefinitions } from './keyedLoops';
 import {
   type ClassFact,
   type ExternalHandlerRef,
@@ -323,6 +324,10 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
   let objects: Map<string, ts.ObjectLiteralExpression> | undefined;
   for (const [exportName, ref] of externalExports) {
     const evidence = ref.evidence ?? [];
+    if (ref.role === 'definitions') {
+      nameKeyedDefinitions(state, exportName, ref.namePattern ?? { prefix: '', suffix: '' }, evidence);
+      continue;
+    }
     if (ref.role === 'table') {
       objects ??= exportedObjects(state.sourceFile);
       const table = objects.get(exportName);

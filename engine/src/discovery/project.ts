@@ -266,6 +266,7 @@ export class Project implements ProjectKnowledge {
             kind: ref.kind,
             toolName: ref.toolName,
             role: ref.role,
+            namePattern: ref.namePattern,
             evidence: ref.evidence,
           });
         }
@@ -280,7 +281,10 @@ export class Project implements ProjectKnowledge {
     const before = this.registered.get(key) ?? [];
     const signature = (list: readonly ExternalHandlerRef[]) =>
       list
-        .map((r) => `${r.fileName}#${r.exportName}#${r.kind}#${r.role ?? ''}`)
+        .map(
+          (r) =>
+            `${r.fileName}#${r.exportName}#${r.kind}#${r.role ?? ''}#${r.namePattern ? `${r.namePattern.prefix}|${r.namePattern.suffix}` : ''}`,
+        )
         .sort()
         .join('|');
     if (signature(before) === signature(refs)) return [];

@@ -16,6 +16,7 @@ import {
 import { recordHandler } from './handlerTargets';
 import { definitionFromObject } from './definitions';
 import { scanTableLookups } from './dispatchers';
+import { keyedLoopOf, registerKeyedLoop } from './keyedLoops';
 import {
   type ArgPath,
   type RegistrationKind,
@@ -83,6 +84,21 @@ function sdkCall(call: ts.CallExpression): CallShape | undefined {
     return { kind: 'addTool', definitionArg: args[0], calleeText };
   }
   return objectFormCall(method, args, calleeText);
+}
+
+/**
+ * Registration helpers that MCP packages export next to the SDK, taking the server first:
+ * `registerAppTool(server, 'name', config, handler)` (`@modelcontextprotocol/ext-apps/server`).
+ */
+function libraryHelperCall(state: ScanState, call: ts.CallExpression): CallShape | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (!ts.isIdentifier(callee)) return undefined;
+  const imported = state.imports.get(callee.text);
+  if (!imported || !/^@modelcontextprotocol\//.test(imported.specifier)) return undefined;
+  if (!/^register\w*Tool$/.test(imported.exportName)) return undefined;
+  const args = call.arguments;
+  if (args.length < 3 || !looksLikeName(args[1]) || !looksLikeHandler(args[args.length - 1])) return undefined;
+  return { kind: 'registerTool', nameArg: args[1], handlerArg: args[args.length - 1], calleeText: `${callee.text}(…)` };
 }
 
 /** The `name` property of an object literal argument, when it has one. */
@@ -309,7 +325,7 @@ function mayRegister(state: ScanState, call: ts.CallExpression): boolean {
 }
 
 function shapeOf(state: ScanState, call: ts.CallExpression): CallShape | undefined {
-  return sdkCall(call) ?? wrapperCall(state, call);
+  return sdkCall(call) ?? libraryHelperCall(state, call) ?? wrapperCall(state, call);
 }
 
 /** Finds the file's wrappers (to a fixed point, so chains of wrappers are followed), then its registrations. */
@@ -342,6 +358,11 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
     const evidence = shape.wrapper
       ? [`registered through ${site}`, ...shape.wrapper.evidence]
       : [`registered by ${site}`];
+    const keyed = forwarding.has(call) ? undefined : keyedLoopOf(call, shape.nameArg);
+    if (keyed) {
+      registerKeyedLoop(state, call, shape.kind, shape.nameArg ?? call.expression, keyed, evidence);
+      continue;
+    }
     const fallback = forwardingFallback(state, call, shape);
     if ((forwarding.has(call) || fromLoopVariable(call, shape.nameArg)) && fallback === undefined) {
       const scope = enclosingFunctionOf(call);

@@ -52,6 +52,12 @@ export interface ToolHandler {
   evidence?: string[];
 }
 
+/** A tool name built from a map key: `${prefix}${key}${suffix}`. */
+export interface NamePattern {
+  prefix: string;
+  suffix: string;
+}
+
 /** A handler registered in one file whose function is exported from another. */
 export interface ExternalHandlerRef {
   /** Absolute path of the file that defines the handler. */
@@ -59,8 +65,13 @@ export interface ExternalHandlerRef {
   exportName: string;
   kind: RegistrationKind;
   toolName: string | null;
-  /** 'handler': the export is a handler; 'dispatch': a function that dispatches on the tool name; 'table': an object of handlers keyed by tool name. */
-  role?: 'handler' | 'dispatch' | 'table';
+  /**
+   * 'handler': the export is a handler; 'dispatch': a function that dispatches on the tool name;
+   * 'table': an object of handlers keyed by tool name; 'definitions': a map of definition objects
+   * registered in a loop under `namePattern` applied to each key.
+   */
+  role?: 'handler' | 'dispatch' | 'table' | 'definitions';
+  namePattern?: NamePattern;
   evidence?: string[];
 }
 
