@@ -9,19 +9,7 @@ import { propertyNameText, unwrapExpression } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
 import { type RegistrationKind, type ScanState, nameOf, where } from './scanContext';
 
-const HANDLER_KEYS = [
-  'handler',
-  'execute',
-  'handle',
-  'run',
-  'call',
-  'callback',
-  'invoke',
-  'cb',
-  'fn',
-  'func',
-  'logic',
-];
+const HANDLER_KEYS = ['handler', 'execute', 'handle', 'run', 'call', 'callback', 'invoke', 'cb', 'fn', 'func', 'logic'];
 const SCHEMA_KEYS = [
   'inputSchema',
   'parameters',

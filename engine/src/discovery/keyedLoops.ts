@@ -149,7 +149,12 @@ function returnedObject(fn: FunctionLike): ts.ObjectLiteralExpression | undefine
 }
 
 /** An entry whose value is the handler itself (`{ ping: async () => … }`, `{ ping: handlePing }`). */
-function handlerEntry(state: ScanState, property: ts.PropertyAssignment, name: string, evidence: readonly string[]): void {
+function handlerEntry(
+  state: ScanState,
+  property: ts.PropertyAssignment,
+  name: string,
+  evidence: readonly string[],
+): void {
   const value = unwrapExpression(property.initializer);
   if (!isInlineFunction(value) && !(ts.isIdentifier(value) && functionTarget(state, value))) return;
   const recorded = recordHandler(state, value, 'dispatch', name, evidence);
@@ -186,7 +191,8 @@ export function nameKeyedDefinitions(
     const entryEvidence = [`entry '${key}' of ${mapName} (${where(state, property)}), registered as '${name}'`];
     if (!ts.isObjectLiteralExpression(object)) {
       const before = state.registrations.length;
-      if (!state.registrations.some((r) => r.node === property)) handlerEntry(state, property, name, [...entryEvidence, ...evidence]);
+      if (!state.registrations.some((r) => r.node === property))
+        handlerEntry(state, property, name, [...entryEvidence, ...evidence]);
       count += state.registrations.length - before;
       continue;
     }
@@ -200,7 +206,8 @@ export function nameKeyedDefinitions(
     if (!registration) continue;
     count++;
     registration.name = name;
-    registration.nameExpression = pattern.prefix || pattern.suffix ? `\`${pattern.prefix}\${key}${pattern.suffix}\`` : undefined;
+    registration.nameExpression =
+      pattern.prefix || pattern.suffix ? `\`${pattern.prefix}\${key}${pattern.suffix}\`` : undefined;
     const handler = registration.handler && state.handlers.find((h) => h.fn === registration?.handler);
     if (handler) handler.toolName = name;
   }
