@@ -18,6 +18,7 @@ import { type ConstValue, fileConstants } from './names';
 import { scanRegistrationCalls } from './registrationCalls';
 import { followTableSources } from './tableSources';
 import { nameKeyedDefinitions } from './keyedLoops';
+import { scanExecutorExports, scanExecutorRegistries } from './executorRegistry';
 import {
   type ClassFact,
   type ExternalHandlerRef,
@@ -161,6 +162,8 @@ function importsOf(index: NodeIndex): Map<string, ImportBinding> {
         const exportName = (element.propertyName ?? element.name).text;
         imports.set(element.name.text, { specifier, exportName });
       }
+    } else if (clause.namedBindings && ts.isNamespaceImport(clause.namedBindings)) {
+      imports.set(clause.namedBindings.name.text, { specifier, exportName: '*' });
     }
   }
   return imports;
@@ -266,6 +269,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanDispatchers(state, calls);
   const toolBases = findToolBases(state);
   scanToolClasses(state, new Map([...frameworkToolBases(state), ...toolBases]));
+  scanExecutorRegistries(state);
   state.guardedKeys = guardedKeysOf(state);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
   scanFileConventionTool(state);
@@ -324,6 +328,10 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
   let objects: Map<string, ts.ObjectLiteralExpression> | undefined;
   for (const [exportName, ref] of externalExports) {
     const evidence = ref.evidence ?? [];
+    if (ref.role === 'executors') {
+      scanExecutorExports(state, exportName, ref.executorMethod ?? 'execute', evidence, reexportsOf(state.sourceFile));
+      continue;
+    }
     if (ref.role === 'definitions') {
       nameKeyedDefinitions(state, exportName, ref.namePattern ?? { prefix: '', suffix: '' }, evidence);
       continue;

@@ -124,7 +124,7 @@ export class Project implements ProjectKnowledge {
   }
 
   readonly resolveImport = (specifier: string, fromFile: string): string | undefined => {
-    if (!specifier.startsWith('.')) return undefined;
+    if (!specifier.startsWith('.')) return this.resolveWorkspacePackage(specifier);
     const key = `${path.dirname(fromFile)}\0${specifier}`;
     if (this.resolved.has(key)) return this.resolved.get(key);
     const target = resolveRelativeImport(specifier, fromFile, this.fileExists);
@@ -135,6 +135,25 @@ export class Project implements ProjectKnowledge {
     }
     return target;
   };
+
+  /**
+   * A bare import of a package of this workspace (`import { NAMES } from 'shared-lib'`): its sources,
+   * `src/index.ts` or `index.ts` (or the subpath asked for), when they are in the workspace.
+   */
+  private resolveWorkspacePackage(specifier: string): string | undefined {
+    const parts = specifier.split('/');
+    const nameLength = specifier.startsWith('@') ? 2 : 1;
+    const dir = this.scopes.packageDir(parts.slice(0, nameLength).join('/'));
+    if (!dir || dir.split(path.sep).includes('node_modules')) return undefined;
+    const rest = parts.slice(nameLength).join('/');
+    const manifest = path.join(dir, 'package.json');
+    const candidates = rest ? [`./${rest}`, `./src/${rest}`] : ['./src/index', './index', './lib/index'];
+    for (const candidate of candidates) {
+      const found = resolveRelativeImport(candidate, manifest, this.fileExists);
+      if (found) return found;
+    }
+    return undefined;
+  }
 
   /** Records what the scan under way looked up (once per name: the knowledge does not change during a scan). */
   private noteLooked(key: string, found: WrapperSignature | ToolBaseClass | ClassFact | undefined): void {
@@ -267,6 +286,7 @@ export class Project implements ProjectKnowledge {
             toolName: ref.toolName,
             role: ref.role,
             namePattern: ref.namePattern,
+            executorMethod: ref.executorMethod,
             evidence: ref.evidence,
           });
         }
@@ -283,7 +303,7 @@ export class Project implements ProjectKnowledge {
       list
         .map(
           (r) =>
-            `${r.fileName}#${r.exportName}#${r.kind}#${r.role ?? ''}#${r.namePattern ? `${r.namePattern.prefix}|${r.namePattern.suffix}` : ''}`,
+            `${r.fileName}#${r.exportName}#${r.kind}#${r.role ?? ''}#${r.namePattern ? `${r.namePattern.prefix}|${r.namePattern.suffix}` : ''}#${r.executorMethod ?? ''}`,
         )
         .sort()
         .join('|');

@@ -59,6 +59,11 @@ export class ProjectScopes {
     this.manifestAt(path.dirname(path.resolve(fileName)));
   }
 
+  /** The folder of a workspace package known by its manifest's name (`"name": "shared-lib"`). */
+  packageDir(name: string): string | undefined {
+    return this.byName.get(name)?.dir;
+  }
+
   scopeOf(fileName: string): FileScope {
     const manifest = this.manifestFor(path.dirname(path.resolve(fileName)));
     if (!manifest) return 'loose';

@@ -68,10 +68,13 @@ export interface ExternalHandlerRef {
   /**
    * 'handler': the export is a handler; 'dispatch': a function that dispatches on the tool name;
    * 'table': an object of handlers keyed by tool name; 'definitions': a map of definition objects
-   * registered in a loop under `namePattern` applied to each key.
+   * registered in a loop under `namePattern` applied to each key; 'executors': tool instances (or
+   * their classes) kept in a registry keyed by name.
    */
-  role?: 'handler' | 'dispatch' | 'table' | 'definitions';
+  role?: 'handler' | 'dispatch' | 'table' | 'definitions' | 'executors';
   namePattern?: NamePattern;
+  /** For 'executors': the method the registry calls on the instance it looks up by name. */
+  executorMethod?: string;
   evidence?: string[];
 }
 
