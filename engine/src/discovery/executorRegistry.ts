@@ -72,7 +72,12 @@ function executorMethod(state: ScanState, registry: string): string | undefined 
     );
   };
   walk(state.sourceFile, (node) => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isLookup(node.initializer)) {
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      isLookup(node.initializer)
+    ) {
       holders.add(node.name.text);
     }
     return true;
@@ -191,8 +196,10 @@ function followSource(
   } else if (ts.isObjectLiteralExpression(inner)) {
     for (const property of inner.properties) {
       if (ts.isSpreadAssignment(property)) followSource(state, property.expression, method, evidence, depth + 1);
-      else if (ts.isPropertyAssignment(property)) followSource(state, property.initializer, method, evidence, depth + 1);
-      else if (ts.isShorthandPropertyAssignment(property)) followSource(state, property.name, method, evidence, depth + 1);
+      else if (ts.isPropertyAssignment(property))
+        followSource(state, property.initializer, method, evidence, depth + 1);
+      else if (ts.isShorthandPropertyAssignment(property))
+        followSource(state, property.name, method, evidence, depth + 1);
     }
   } else if (ts.isNewExpression(inner)) {
     const found = classOfValue(state, inner);

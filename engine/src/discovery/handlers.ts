@@ -58,7 +58,7 @@ export interface FileFacts {
   guardedKeys: ReadonlySet<string>;
 }
 
-function declaredExports(sourceFile: ts.SourceFile): Set<string> {
+export function declaredExports(sourceFile: ts.SourceFile): Set<string> {
   const names = new Set<string>();
   for (const statement of sourceFile.statements) {
     if (ts.isExportAssignment(statement)) names.add('default');
@@ -81,7 +81,7 @@ export interface Reexport {
   importedName: string;
 }
 
-function reexportsOf(sourceFile: ts.SourceFile): Reexport[] {
+export function reexportsOf(sourceFile: ts.SourceFile): Reexport[] {
   const result: Reexport[] = [];
   for (const statement of sourceFile.statements) {
     if (

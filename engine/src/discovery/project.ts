@@ -18,6 +18,7 @@ import {
 } from './handlers';
 import type { ConstValue } from './names';
 import { MCP_SERVER_IMPORT, ProjectScopes, optedIn } from './relevance';
+import { type ExportFacts, readExportFacts, splitPackageSpecifier, workspacePackageSource } from './workspaceExports';
 import type { ClassFact, ToolBaseClass, WrapperSignature } from './scanContext';
 import type { EngineSettings } from '../types';
 
@@ -49,6 +50,14 @@ const IGNORED_DIRECTORIES = new Set([
 ]);
 /** Text that marks a file without a package.json (a loose file) as MCP code, as before projects were read. */
 const LOOSE_MCP_TEXT = /@modelcontextprotocol\/|\bisError\b|@mcpToolHandler/;
+
+function defaultReadText(fileName: string): string | undefined {
+  try {
+    return fs.readFileSync(fileName, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
 
 function defaultFileExists(fileName: string): boolean {
   try {
@@ -102,11 +111,30 @@ export class Project implements ProjectKnowledge {
   private readonly knowledgeFiles = new Set<string>();
   readonly scopes: ProjectScopes;
 
+  /** Constants and re-exports of files that are not scanned (a workspace package without MCP code), read on demand. */
+  private readonly borrowed = new Map<string, ExportFacts | null>();
+  private readonly readText: (fileName: string) => string | undefined;
+
   constructor(
     private readonly fileExists: (fileName: string) => boolean = defaultFileExists,
     readFile?: (fileName: string) => string | undefined,
   ) {
     this.scopes = new ProjectScopes(readFile);
+    this.readText = readFile ?? defaultReadText;
+  }
+
+  /** What a file exports, from its scan, or read on demand when it is not scanned (constants only). */
+  private exportsOf(fileName: string): ExportFacts | undefined {
+    const scanned = this.facts.get(fileName);
+    if (scanned) return scanned;
+    if (!SOURCE_FILE_PATTERN.test(fileName) || DECLARATION_FILE.test(fileName)) return undefined;
+    let found = this.borrowed.get(fileName);
+    if (found === undefined) {
+      const text = this.readText(fileName);
+      found = text === undefined || looksBinary(text) ? null : readExportFacts(fileName, text);
+      this.borrowed.set(fileName, found);
+    }
+    return found ?? undefined;
   }
 
   private readonly resolved = new Map<string, string | undefined>();
@@ -136,23 +164,11 @@ export class Project implements ProjectKnowledge {
     return target;
   };
 
-  /**
-   * A bare import of a package of this workspace (`import { NAMES } from 'shared-lib'`): its sources,
-   * `src/index.ts` or `index.ts` (or the subpath asked for), when they are in the workspace.
-   */
+  /** A bare import of a package of this workspace: its sources, when they are in the workspace. */
   private resolveWorkspacePackage(specifier: string): string | undefined {
-    const parts = specifier.split('/');
-    const nameLength = specifier.startsWith('@') ? 2 : 1;
-    const dir = this.scopes.packageDir(parts.slice(0, nameLength).join('/'));
-    if (!dir || dir.split(path.sep).includes('node_modules')) return undefined;
-    const rest = parts.slice(nameLength).join('/');
-    const manifest = path.join(dir, 'package.json');
-    const candidates = rest ? [`./${rest}`, `./src/${rest}`] : ['./src/index', './index', './lib/index'];
-    for (const candidate of candidates) {
-      const found = resolveRelativeImport(candidate, manifest, this.fileExists);
-      if (found) return found;
-    }
-    return undefined;
+    const { name, subpath } = splitPackageSpecifier(specifier);
+    const dir = this.scopes.packageDir(name);
+    return dir ? workspacePackageSource(dir, subpath, this.fileExists) : undefined;
   }
 
   /** Records what the scan under way looked up (once per name: the knowledge does not change during a scan). */
@@ -228,12 +244,12 @@ export class Project implements ProjectKnowledge {
     const found = this.resolveExport(normalisePath(target), exportName);
     this.reading?.add(normalisePath(target));
     this.reading?.add(found.fileName);
-    return this.facts.get(found.fileName)?.constants.get(found.exportName);
+    return this.exportsOf(found.fileName)?.constants.get(found.exportName);
   }
 
   /** Follows re-exports (`export { x } from`, `export * from`) to the file that defines an export. */
   resolveExport(fileName: string, exportName: string, depth = 0): { fileName: string; exportName: string } {
-    const facts = this.facts.get(fileName);
+    const facts = this.exportsOf(fileName);
     if (!facts || depth > 5 || facts.declared.has(exportName)) return { fileName, exportName };
     for (const reexport of facts.reexports) {
       if (reexport.exportName !== exportName && reexport.exportName !== '*') continue;
@@ -241,7 +257,7 @@ export class Project implements ProjectKnowledge {
       if (!target) continue;
       const next = reexport.exportName === '*' ? exportName : reexport.importedName;
       const resolved = this.resolveExport(normalisePath(target), next, depth + 1);
-      if (reexport.exportName !== '*' || this.facts.get(resolved.fileName)?.declared.has(resolved.exportName)) {
+      if (reexport.exportName !== '*' || this.exportsOf(resolved.fileName)?.declared.has(resolved.exportName)) {
         return resolved;
       }
     }
@@ -315,6 +331,9 @@ export class Project implements ProjectKnowledge {
 
   forget(fileName: string): string[] {
     this.scans.delete(normalisePath(fileName));
+    // A file read on demand may have changed: files that read its constants scan again.
+    if (this.borrowed.delete(normalisePath(fileName)))
+      this.exportStamps.set(normalisePath(fileName), ++this.stampCounter);
     this.setFacts(fileName, undefined);
     this.toolImports.delete(normalisePath(fileName));
     return this.setRegistrations(fileName, []);

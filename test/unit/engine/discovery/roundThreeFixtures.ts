@@ -212,4 +212,87 @@ export const weather = new ToolSpec({
     },
     tools: [{ file: 'src/own.ts', name: 'get_weather', kind: 'definition' }],
   },
+  {
+    title:
+      'tool instances in a name-keyed registry whose looked-up value is executed, through a barrel; names from a workspace package',
+    files: {
+      'package.json': JSON.stringify({ name: 'relay', private: true, workspaces: ['shared', 'worker'] }),
+      'shared/package.json': JSON.stringify({ name: 'relay-shared', main: 'dist/index.js' }),
+      'shared/src/index.ts': `export * from './names';
+`,
+      'shared/src/names.ts': `export const ACTION_NAMES = {
+  PAGES: { OPEN: 'open_page', SNAPSHOT: 'page_snapshot' },
+};
+`,
+      'worker/package.json': JSON.stringify({
+        name: 'relay-worker',
+        dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', 'relay-shared': 'workspace:*' },
+      }),
+      'worker/src/actions/base.ts': `export abstract class BaseAction {
+  abstract name: string;
+  abstract execute(args: unknown): Promise<unknown>;
+}
+`,
+      'worker/src/actions/pages/open.ts': `import { ACTION_NAMES } from 'relay-shared';
+import { BaseAction } from '../base';
+class OpenPageAction extends BaseAction {
+  name = ACTION_NAMES.PAGES.OPEN;
+  async execute() {
+    return { content: [{ type: 'text', text: 'opened' }] };
+  }
+}
+export const openPageAction = new OpenPageAction();
+`,
+      'worker/src/actions/pages/snapshot.ts': `import { ACTION_NAMES } from 'relay-shared';
+import { BaseAction } from '../base';
+export class SnapshotAction extends BaseAction {
+  name = ACTION_NAMES.PAGES.SNAPSHOT;
+  async execute() {
+    return { content: [{ type: 'text', text: 'snapshot' }] };
+  }
+}
+`,
+      'worker/src/actions/pages/index.ts': `export { openPageAction } from './open';
+export { SnapshotAction } from './snapshot';
+`,
+      'worker/src/actions/index.ts': `import * as pageTools from './pages';
+const all = { ...pageTools };
+const toolsByName = new Map(Object.values(all).map((tool) => [tool.name, tool]));
+export async function runTool(request: { name: string; args: unknown }) {
+  const tool = toolsByName.get(request.name);
+  if (!tool) return { isError: true, content: [{ type: 'text', text: 'unknown tool' }] };
+  return tool.execute(request.args);
+}
+`,
+      'worker/src/jobs.ts': `class NightlyJob {
+  name = 'nightly';
+  async execute() {
+    return 'done';
+  }
+}
+class WeeklyJob {
+  name = 'weekly';
+  async execute() {
+    return 'done';
+  }
+}
+const jobsByName = new Map([new NightlyJob(), new WeeklyJob()].map((job) => [job.name, job]));
+export function describeJob(name: string) {
+  return jobsByName.get(name)?.name;
+}
+const toolLabels = new Map([new WeeklyJob()].map((t) => [t.name, t]));
+export const labelOf = (name: string) => toolLabels.get(name);
+`,
+    },
+    tools: [
+      {
+        file: 'worker/src/actions/pages/open.ts',
+        name: 'open_page',
+        kind: 'class',
+        handler: 'execute',
+        evidence: /keys tool instances by name/,
+      },
+      { file: 'worker/src/actions/pages/snapshot.ts', name: 'page_snapshot', kind: 'class', handler: 'execute' },
+    ],
+  },
 ];
