@@ -68,6 +68,12 @@ function nameExpression(state: ScanState, object: ts.ObjectLiteralExpression): t
     if (resolved !== null && /^[a-z][a-z0-9_.-]*$/.test(resolved)) return method;
   }
   if (name) return name;
+  // `{ definition: { name: 'observe', inputSchema }, handler }`: the name inside the nested definition.
+  const nested = nestedDefinition(object);
+  if (nested) {
+    const inner = valueOfMember(memberOf(nested, ['name', 'toolName']));
+    if (inner) return inner;
+  }
   // `{ schema: observeSchema, handle }` where `const observeSchema = { name: 'observe', … }`.
   const schema = valueOfMember(memberOf(object, ['schema', 'definition', 'tool']));
   if (schema) {
@@ -81,6 +87,18 @@ function nameExpression(state: ScanState, object: ts.ObjectLiteralExpression): t
     }
   }
   return undefined;
+}
+
+/** Keys under which a definition nests its metadata: `{ config: { description, inputSchema }, handler }`. */
+const NESTED_KEYS = ['config', 'definition', 'tool', 'spec', 'meta', 'metadata'];
+/** The schema keys that say "tool input" on their own, without a name next to them. */
+const NESTED_SCHEMA_KEYS = ['inputSchema', 'paramsSchema', 'argsSchema', 'inputShape', 'parameters'];
+
+/** The nested metadata object of a definition, when it holds a schema. */
+function nestedDefinition(object: ts.ObjectLiteralExpression): ts.ObjectLiteralExpression | undefined {
+  const value = valueOfMember(memberOf(object, NESTED_KEYS));
+  const inner = value && unwrapExpression(value);
+  return inner && ts.isObjectLiteralExpression(inner) && memberOf(inner, NESTED_SCHEMA_KEYS) ? inner : undefined;
 }
 
 /** The key an object (or the factory call around it) is stored under: `{ list_tables: tool({…}) }`. */
@@ -223,7 +241,7 @@ export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<s
     }
     // `registerPrompt({ name, handler })`, `addResource({…})`: other MCP primitives, not tools.
     if (!configured && calleeName !== undefined && NOT_TOOL_CALLEES.test(calleeName)) continue;
-    const hasSchema = memberOf(object, SCHEMA_KEYS) !== undefined;
+    const hasSchema = memberOf(object, SCHEMA_KEYS) !== undefined || nestedDefinition(object) !== undefined;
     const hasSpread = object.properties.some(ts.isSpreadAssignment);
     if (!configured && !hasSchema && !(call && hasSpread)) continue;
     const site = call ?? object;

@@ -57,26 +57,59 @@ function registrySource(init: ts.Expression): ts.Expression | undefined {
   return mapCall.expression.expression;
 }
 
-/** The method called on what `registry.get(…)` returns (`const t = registry.get(x); t.execute(…)`), if any. */
-function executorMethod(state: ScanState, registry: string): string | undefined {
-  let method: string | undefined;
-  const holders = new Set<string>();
-  const isLookup = (node: ts.Expression): boolean => {
-    const inner = unwrapExpression(node);
+/** `(t) => t.name === wanted`: a callback that picks an element by its name. */
+function picksByName(callback: ts.Expression | undefined): boolean {
+  const fn = callback && unwrapExpression(callback);
+  if (!fn || !ts.isArrowFunction(fn) || fn.parameters.length !== 1 || ts.isBlock(fn.body)) return false;
+  const parameter = fn.parameters[0].name;
+  const body = unwrapExpression(fn.body);
+  if (!ts.isIdentifier(parameter) || !ts.isBinaryExpression(body)) return false;
+  if (
+    body.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken &&
+    body.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsToken
+  ) {
+    return false;
+  }
+  const ownName = (side: ts.Expression) => {
+    const inner = unwrapExpression(side);
     return (
-      ts.isCallExpression(inner) &&
-      ts.isPropertyAccessExpression(inner.expression) &&
-      inner.expression.name.text === 'get' &&
-      ts.isIdentifier(inner.expression.expression) &&
-      inner.expression.expression.text === registry
+      ts.isPropertyAccessExpression(inner) &&
+      NAME_KEYS.has(inner.name.text) &&
+      ts.isIdentifier(inner.expression) &&
+      inner.expression.text === parameter.text
     );
   };
+  return ownName(body.left) || ownName(body.right);
+}
+
+/** `registry.get(x)`, `registry[x]`, `registry.find((t) => t.name === x)`: a lookup by name in `registry`. */
+function isLookup(node: ts.Expression, registry: string): boolean {
+  const inner = unwrapExpression(node);
+  if (ts.isElementAccessExpression(inner)) {
+    return (
+      ts.isIdentifier(inner.expression) &&
+      inner.expression.text === registry &&
+      !ts.isStringLiteralLike(inner.argumentExpression)
+    );
+  }
+  if (!ts.isCallExpression(inner) || !ts.isPropertyAccessExpression(inner.expression)) return false;
+  const receiver = inner.expression.expression;
+  if (!ts.isIdentifier(receiver) || receiver.text !== registry) return false;
+  const method = inner.expression.name.text;
+  return method === 'get' || (method === 'find' && picksByName(inner.arguments[0]));
+}
+
+/** The method called on what a lookup in `registry` returns (`const t = registry.get(x); t.execute(…)`), if any. */
+function executorMethod(state: ScanState, registry: string): { method: string; call: ts.Node } | undefined {
+  let method: string | undefined;
+  let at: ts.Node | undefined;
+  const holders = new Set<string>();
   walk(state.sourceFile, (node) => {
     if (
       ts.isVariableDeclaration(node) &&
       ts.isIdentifier(node.name) &&
       node.initializer &&
-      isLookup(node.initializer)
+      isLookup(node.initializer, registry)
     ) {
       holders.add(node.name.text);
     }
@@ -86,11 +119,11 @@ function executorMethod(state: ScanState, registry: string): string | undefined 
     if (method || !ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return !method;
     const name = node.expression.name.text;
     const receiver = unwrapExpression(node.expression.expression);
-    const fromRegistry = (ts.isIdentifier(receiver) && holders.has(receiver.text)) || isLookup(receiver);
-    if (fromRegistry && EXECUTOR_METHODS.has(name)) method = name;
+    const fromRegistry = (ts.isIdentifier(receiver) && holders.has(receiver.text)) || isLookup(receiver, registry);
+    if (fromRegistry && EXECUTOR_METHODS.has(name)) [method, at] = [name, node];
     return true;
   });
-  return method;
+  return method && at ? { method, call: at } : undefined;
 }
 
 function topLevelInitializer(state: ScanState, name: string): ts.Expression | undefined {
@@ -220,18 +253,85 @@ function followSource(
 
 /** Name-keyed registries of tool instances in this file whose looked-up value is executed. */
 export function scanExecutorRegistries(state: ScanState): void {
+  const registries = new Map<string, ts.Expression>();
   for (const declaration of state.index.of(ts.SyntaxKind.VariableDeclaration, ts.isVariableDeclaration)) {
     if (!ts.isIdentifier(declaration.name) || !declaration.initializer) continue;
     const source = registrySource(declaration.initializer);
-    if (!source) continue;
+    if (source) registries.set(declaration.name.text, source);
+  }
+  // `TOOLS.find((t) => t.name === name)`: the list is the registry.
+  for (const call of state.index.of(ts.SyntaxKind.CallExpression, ts.isCallExpression)) {
+    const callee = call.expression;
+    if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'find') continue;
+    if (ts.isIdentifier(callee.expression) && picksByName(call.arguments[0])) {
+      registries.set(callee.expression.text, callee.expression);
+    }
+  }
+  for (const [registry, source] of registries) {
     // Only registries of tools: the registry or what it is built from says so.
-    if (!/tool/i.test(declaration.name.text) && !/tool/i.test(source.getText(state.sourceFile))) continue;
-    const method = executorMethod(state, declaration.name.text);
-    if (!method) continue;
-    const evidence = [
-      `${declaration.name.text} (${where(state, declaration)}) keys tool instances by name; the one looked up has its ${method}() called`,
-    ];
-    followSource(state, source, method, evidence, 0);
+    if (!/tool/i.test(registry) && !/tool/i.test(source.getText(state.sourceFile))) continue;
+    const found = executorMethod(state, registry);
+    if (!found) continue;
+    const evidence = [`${registry} keys tool instances by name; the one looked up has its ${found.method}() called`];
+    followSource(state, source, found.method, evidence, 0);
+    // A tools/call handler that dispatches through the registry registers the instances, not a tool of its own.
+    const at = found.call.getStart(state.sourceFile);
+    for (const registration of state.registrations) {
+      if (registration.kind === 'setRequestHandler' && registration.node.pos <= at && at < registration.node.end) {
+        registration.listed = false;
+      }
+    }
+  }
+}
+
+/**
+ * A registration loop over instances that calls a method of each in the handler it registers
+ * (`for (const tool of tools) server.tool(tool.name, …, (a) => tool.execute(a))`): their classes are the tools.
+ */
+export function scanLoopInstances(state: ScanState, call: ts.CallExpression, handler: ts.Expression | undefined): void {
+  const fn = handler && unwrapExpression(handler);
+  if (!fn) return;
+  for (let node: ts.Node | undefined = call.parent; node && !ts.isSourceFile(node); node = node.parent) {
+    let element: string | undefined;
+    let source: ts.Expression | undefined;
+    if (ts.isForOfStatement(node) && ts.isVariableDeclarationList(node.initializer)) {
+      const declared = node.initializer.declarations[0]?.name;
+      if (declared && ts.isIdentifier(declared)) [element, source] = [declared.text, node.expression];
+    } else if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && node.parameters.length >= 1) {
+      const parameter = node.parameters[0].name;
+      const outer = node.parent;
+      if (
+        ts.isIdentifier(parameter) &&
+        ts.isCallExpression(outer) &&
+        ts.isPropertyAccessExpression(outer.expression) &&
+        outer.expression.name.text === 'forEach'
+      ) {
+        [element, source] = [parameter.text, outer.expression.expression];
+      }
+    }
+    if (!element || !source) continue;
+    let method: string | undefined;
+    walk(fn, (inner) => {
+      if (method) return false;
+      if (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression)) {
+        const receiver = unwrapExpression(inner.expression.expression);
+        if (
+          ts.isIdentifier(receiver) &&
+          receiver.text === element &&
+          EXECUTOR_METHODS.has(inner.expression.name.text)
+        ) {
+          method = inner.expression.name.text;
+        }
+      }
+      return true;
+    });
+    if (method) {
+      const evidence = [
+        `registered in a loop over ${source.getText(state.sourceFile)} (${where(state, call)}) that calls each one's ${method}()`,
+      ];
+      followSource(state, source, method, evidence, 0);
+    }
+    return;
   }
 }
 

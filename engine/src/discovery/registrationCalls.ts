@@ -17,6 +17,7 @@ import { recordHandler } from './handlerTargets';
 import { definitionFromObject } from './definitions';
 import { scanTableLookups } from './dispatchers';
 import { keyedLoopOf, registerKeyedLoop } from './keyedLoops';
+import { scanLoopInstances } from './executorRegistry';
 import {
   type ArgPath,
   type RegistrationKind,
@@ -367,6 +368,7 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
     if ((forwarding.has(call) || fromLoopVariable(call, shape.nameArg)) && fallback === undefined) {
       const scope = enclosingFunctionOf(call);
       if (scope && !functionName(scope)) scanTableLookups(state, scope, evidence);
+      scanLoopInstances(state, call, shape.handlerArg);
       state.registrations.push({
         name: null,
         kind: shape.kind,
@@ -396,6 +398,10 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
         : shape.nameArg
           ? nameOf(state, shape.nameArg)
           : { name: null, expression: '' };
+    // `tools.forEach((tool) => server.tool(tool.name, …, (a) => tool.execute(a)))`: the instances' classes.
+    if (resolved.name === null && shape.nameArg && ts.isPropertyAccessExpression(unwrapExpression(shape.nameArg))) {
+      scanLoopInstances(state, call, shape.handlerArg);
+    }
     const handler = recordHandler(state, shape.handlerArg, shape.kind, resolved.name, evidence);
     if (
       handler.fn &&

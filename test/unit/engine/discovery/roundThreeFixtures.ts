@@ -295,4 +295,96 @@ export const labelOf = (name: string) => toolLabels.get(name);
       { file: 'worker/src/actions/pages/snapshot.ts', name: 'page_snapshot', kind: 'class', handler: 'execute' },
     ],
   },
+  {
+    title:
+      'tool instances looked up with find((t) => t.name === name) and run, or registered in a loop that executes each',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/tools/base.ts': `export abstract class ToolBase {
+  abstract name: string;
+  abstract description: string;
+  abstract run(args: unknown): Promise<unknown>;
+}
+`,
+      'src/tools/clock.ts': `import { ToolBase } from './base';
+export class ClockTool extends ToolBase {
+  name = 'current_time';
+  description = 'The time';
+  async run() {
+    return ${OK};
+  }
+}
+export class UptimeTool extends ToolBase {
+  name = 'uptime';
+  description = 'Uptime';
+  async run() {
+    return ${OK};
+  }
+}
+`,
+      'src/tools/index.ts': `import { ClockTool, UptimeTool } from './clock';
+export const ALL_TOOLS = [new ClockTool(), new UptimeTool()];
+`,
+      'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ALL_TOOLS } from './tools';
+const server = new Server({ name: 'clock', version: '1.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = ALL_TOOLS.find((t) => t.name === request.params.name);
+  if (!tool) throw new Error('unknown tool');
+  return (await tool.run(request.params.arguments)) as never;
+});
+`,
+      'src/loop.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+abstract class Command {
+  abstract name: string;
+  abstract execute(args: unknown): Promise<{ content: { type: 'text'; text: string }[] }>;
+}
+class ResizeCommand extends Command {
+  name = 'resize_image';
+  async execute() {
+    return ${OK};
+  }
+}
+class CropCommand extends Command {
+  name = 'crop_image';
+  async execute() {
+    return ${OK};
+  }
+}
+const server = new McpServer({ name: 'images', version: '1.0.0' });
+const commands = [new ResizeCommand(), new CropCommand()];
+for (const command of commands) {
+  server.tool(command.name, 'image command', {}, async (args: unknown) => command.execute(args));
+}
+`,
+      'src/people.ts': `class Greeter {
+  name = 'greeter';
+  async run() {
+    return 'hello';
+  }
+}
+const people = [new Greeter()];
+export const greet = (name: string) => people.find((p) => p.name === name)?.run();
+`,
+    },
+    tools: [
+      {
+        file: 'src/tools/clock.ts',
+        name: 'current_time',
+        kind: 'class',
+        handler: 'run',
+        evidence: /ALL_TOOLS keys tool instances by name/,
+      },
+      { file: 'src/tools/clock.ts', name: 'uptime', kind: 'class', handler: 'run' },
+      {
+        file: 'src/loop.ts',
+        name: 'resize_image',
+        kind: 'class',
+        handler: 'execute',
+        evidence: /registered in a loop over commands/,
+      },
+      { file: 'src/loop.ts', name: 'crop_image', kind: 'class', handler: 'execute' },
+    ],
+  },
 ];
