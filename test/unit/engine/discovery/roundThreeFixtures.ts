@@ -387,4 +387,38 @@ export const greet = (name: string) => people.find((p) => p.name === name)?.run(
       { file: 'src/loop.ts', name: 'crop_image', kind: 'class', handler: 'execute' },
     ],
   },
+  {
+    title:
+      'definitions whose schema (and name) sit in a nested config or definition object; a job with params is not a tool',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/catalog.ts': `import { z } from 'zod';
+export const catalog = [
+  {
+    name: 'list_invoices',
+    config: { description: 'List invoices', inputSchema: { status: z.string() } },
+    handler: async () => ${OK},
+  },
+  {
+    definition: { name: 'void_invoice', description: 'Void an invoice', inputSchema: { id: z.string() } },
+    handler: async () => ${OK},
+  },
+];
+export const jobs = [{ name: 'nightly_cleanup', config: { params: { days: 7 } }, run: async () => 'done' }];
+`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { catalog } from './catalog';
+const server = new McpServer({ name: 'billing', version: '1.0.0' });
+for (const entry of catalog) {
+  const name = 'name' in entry ? entry.name : entry.definition.name;
+  server.registerTool(name, {}, entry.handler as never);
+}
+`,
+    },
+    tools: [
+      { file: 'src/catalog.ts', name: 'list_invoices', kind: 'definition' },
+      { file: 'src/catalog.ts', name: 'void_invoice', kind: 'definition' },
+      { file: 'src/server.ts', name: null, kind: 'registerTool' },
+    ],
+  },
 ];
