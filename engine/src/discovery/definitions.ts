@@ -5,7 +5,7 @@
  * (`{ list_tables: tool({…}) }`), or naming their tool through a separate schema constant.
  */
 import ts from 'typescript';
-import { propertyNameText, unwrapExpression } from '../parse/syntax';
+import { expressionName, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
 import { type RegistrationKind, type ScanState, nameOf, where } from './scanContext';
 
@@ -26,6 +26,9 @@ const NOT_TOOL_KEYS = ['url', 'path', 'route', 'command', 'commands', 'uri', 'ur
 /** Tool APIs that are not MCP: their factories and objects are not MCP tools. */
 const NON_MCP_MODULES =
   /^(ai|@ai-sdk\/|langchain|@langchain\/|@openai\/agents|@mastra\/|llamaindex|genkit|@genkit-ai\/)/;
+
+/** The usual names of schema libraries' entry points. */
+const SCHEMA_BUILDERS = new Set(['z', 'zod', 'v', 'Type', 'yup', 'Joi', 'joi']);
 
 /** Registration calls named for another MCP primitive (prompts, resources). */
 const NOT_TOOL_CALLEES = /^(?:register|add|define|create)?(?:Prompt|Resource|ResourceTemplate)s?$/i;
@@ -56,8 +59,18 @@ function handlerMember(object: ts.ObjectLiteralExpression): Member | undefined {
   if (!value) return undefined;
   const inner = unwrapExpression(value);
   const callable =
-    ts.isArrowFunction(inner) || ts.isFunctionExpression(inner) || ts.isIdentifier(inner) || ts.isCallExpression(inner);
+    ts.isArrowFunction(inner) ||
+    ts.isFunctionExpression(inner) ||
+    ts.isIdentifier(inner) ||
+    (ts.isCallExpression(inner) && !isSchemaBuilder(inner));
   return callable ? member : undefined;
+}
+
+/** `z.string().optional()`, `z.object({…})`: a schema built with zod (a field named `callback` is data, not a handler). */
+function isSchemaBuilder(call: ts.CallExpression): boolean {
+  let node: ts.Expression = call;
+  while (ts.isCallExpression(node) || ts.isPropertyAccessExpression(node)) node = node.expression;
+  return ts.isIdentifier(node) && SCHEMA_BUILDERS.has(node.text);
 }
 
 function nameExpression(state: ScanState, object: ts.ObjectLiteralExpression): ts.Expression | undefined {
@@ -132,6 +145,31 @@ function calleeModule(state: ScanState, call: ts.CallExpression | ts.NewExpressi
 }
 
 const HANDLER_KEY_SET = new Set(HANDLER_KEYS);
+
+/**
+ * `{ get_token: tool({ description, handler }), publish: tool({ description, inputSchema, handler }) }`:
+ * a factory call kept under a key next to calls of the same factory that do take a schema — a tool
+ * without input, like its siblings.
+ */
+function siblingHasSchema(call: ts.CallExpression | ts.NewExpression, calleeName: string | undefined): boolean {
+  const property = call.parent;
+  if (
+    calleeName === undefined ||
+    !ts.isPropertyAssignment(property) ||
+    !ts.isObjectLiteralExpression(property.parent)
+  ) {
+    return false;
+  }
+  return property.parent.properties.some((sibling) => {
+    if (sibling === property || !ts.isPropertyAssignment(sibling)) return false;
+    const value = unwrapExpression(sibling.initializer);
+    if (!ts.isCallExpression(value) || expressionName(value.expression) !== calleeName) return false;
+    const argument = value.arguments[0] && unwrapExpression(value.arguments[0]);
+    return (
+      argument !== undefined && ts.isObjectLiteralExpression(argument) && memberOf(argument, SCHEMA_KEYS) !== undefined
+    );
+  });
+}
 
 /** A cheap first look: does any property carry a handler-like key? */
 function mayBeDefinition(object: ts.ObjectLiteralExpression): boolean {
@@ -227,6 +265,7 @@ export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<s
     if (!handlerMember(object)) continue;
     if (memberOf(object, NOT_TOOL_KEYS)) continue;
     const call = factoryCall(object);
+    if (call && ts.isCallExpression(call) && isSchemaBuilder(call)) continue;
     const calleeName = call
       ? ts.isIdentifier(call.expression)
         ? call.expression.text
@@ -243,7 +282,7 @@ export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<s
     if (!configured && calleeName !== undefined && NOT_TOOL_CALLEES.test(calleeName)) continue;
     const hasSchema = memberOf(object, SCHEMA_KEYS) !== undefined || nestedDefinition(object) !== undefined;
     const hasSpread = object.properties.some(ts.isSpreadAssignment);
-    if (!configured && !hasSchema && !(call && hasSpread)) continue;
+    if (!configured && !hasSchema && !(call && hasSpread) && !(call && siblingHasSchema(call, calleeName))) continue;
     const site = call ?? object;
     const evidence = configured
       ? [`passed to the handler factory ${calleeName}(…) at ${where(state, site)} (mcpEnvelope.handlerFactories)`]

@@ -11,7 +11,9 @@ import { type FunctionLike, propertyNameText, unwrapExpression, walk } from '../
 import type { Reexport } from './handlers';
 import { type ScanState, nameOf, where } from './scanContext';
 
-const EXECUTOR_METHODS = new Set(['execute', 'run', 'handle', 'call', 'invoke']);
+const EXECUTOR_METHODS = new Set(['execute', 'run', 'handle', 'handler', 'call', 'invoke']);
+/** Exports that describe a tool module: `export const metadata = { name: 'x', … }`. */
+const MODULE_DESCRIPTIONS = ['metadata', 'definition', 'tool', 'spec'];
 const NAME_KEYS = new Set(['name', 'toolName']);
 
 /** `(t) => [t.name, t]`: an entry keyed by the element's own name. */
@@ -70,14 +72,15 @@ function picksByName(callback: ts.Expression | undefined): boolean {
   ) {
     return false;
   }
+  // `t.name`, or `t.metadata.name` (a module that describes itself).
   const ownName = (side: ts.Expression) => {
     const inner = unwrapExpression(side);
-    return (
-      ts.isPropertyAccessExpression(inner) &&
-      NAME_KEYS.has(inner.name.text) &&
-      ts.isIdentifier(inner.expression) &&
-      inner.expression.text === parameter.text
-    );
+    if (!ts.isPropertyAccessExpression(inner) || !NAME_KEYS.has(inner.name.text)) return false;
+    let owner = unwrapExpression(inner.expression);
+    if (ts.isPropertyAccessExpression(owner) && MODULE_DESCRIPTIONS.includes(owner.name.text)) {
+      owner = unwrapExpression(owner.expression);
+    }
+    return ts.isIdentifier(owner) && owner.text === parameter.text;
   };
   return ownName(body.left) || ownName(body.right);
 }
@@ -116,9 +119,13 @@ function executorMethod(state: ScanState, registry: string): { method: string; c
     return true;
   });
   walk(state.sourceFile, (node) => {
-    if (method || !ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return !method;
-    const name = node.expression.name.text;
-    const receiver = unwrapExpression(node.expression.expression);
+    if (method) return false;
+    if (!ts.isCallExpression(node)) return true;
+    // `tool.execute(args)`, also `(tool.handler as Fn)(args)`.
+    const callee = unwrapExpression(node.expression);
+    if (!ts.isPropertyAccessExpression(callee)) return true;
+    const name = callee.name.text;
+    const receiver = unwrapExpression(callee.expression);
     const fromRegistry = (ts.isIdentifier(receiver) && holders.has(receiver.text)) || isLookup(receiver, registry);
     if (fromRegistry && EXECUTOR_METHODS.has(name)) [method, at] = [name, node];
     return true;
@@ -335,6 +342,54 @@ export function scanLoopInstances(state: ScanState, call: ts.CallExpression, han
   }
 }
 
+/**
+ * A module kept whole in a tool registry (`import * as search from './tools/search'`) that describes
+ * itself — `export const metadata = { name: 'search', … }` (or `export const name = 'search'`) — and
+ * exports the function the registry calls (`export async function handler(args)`): the module is the tool.
+ */
+function recordToolModule(state: ScanState, method: string, evidence: readonly string[]): boolean {
+  let fn: FunctionLike | undefined;
+  let description: ts.VariableDeclaration | undefined;
+  for (const statement of state.sourceFile.statements) {
+    const exported =
+      ts.canHaveModifiers(statement) &&
+      (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (!exported) continue;
+    if (ts.isFunctionDeclaration(statement) && statement.name?.text === method && statement.body) fn = statement;
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      if (!ts.isIdentifier(declaration.name) || !declaration.initializer) continue;
+      const init = unwrapExpression(declaration.initializer);
+      if (declaration.name.text === method && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) fn = init;
+      if (MODULE_DESCRIPTIONS.includes(declaration.name.text) || NAME_KEYS.has(declaration.name.text)) {
+        description = declaration;
+      }
+    }
+  }
+  if (!fn || !description || !ts.isIdentifier(description.name)) return false;
+  const value = state.constants.get(description.name.text);
+  const name = typeof value === 'string' ? value : value && typeof value.name === 'string' ? value.name : null;
+  if (name === null) return false;
+  const moduleEvidence = [
+    `module exporting ${description.name.text} (${where(state, description)}) and ${method}(), kept whole in a tool registry`,
+    ...evidence,
+  ];
+  if (!state.seen.has(fn)) {
+    state.seen.add(fn);
+    state.handlers.push({ fn, kind: 'fileConvention', lowLevel: false, toolName: name, evidence: moduleEvidence });
+  }
+  state.registrations.push({
+    name,
+    kind: 'fileConvention',
+    node: description,
+    nameNode: description.name,
+    handler: fn,
+    evidence: moduleEvidence,
+    listed: true,
+  });
+  return true;
+}
+
 /** Exports of this file that another file keeps in a tool registry: instances, classes, or re-exports of them. */
 export function scanExecutorExports(
   state: ScanState,
@@ -346,6 +401,7 @@ export function scanExecutorExports(
   const declared = (name: string): ts.Expression | ts.ClassDeclaration | undefined =>
     classNamed(state, name) ?? topLevelInitializer(state, name);
   const names: string[] = [];
+  if (exportName === '*' && recordToolModule(state, method, evidence)) return;
   if (exportName === '*') {
     for (const statement of state.sourceFile.statements) {
       const exported =

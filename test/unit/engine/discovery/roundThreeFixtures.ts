@@ -421,4 +421,86 @@ for (const entry of catalog) {
       { file: 'src/server.ts', name: null, kind: 'registerTool' },
     ],
   },
+  {
+    title:
+      'keyed factory entries without input next to siblings with a schema; a zod shape with a callback field is not a tool',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/helpers.ts': `export function defineOp<T>(op: T): T {
+  return op;
+}
+`,
+      'src/queue.ts': `import { z } from 'zod';
+import { defineOp } from './helpers';
+export const queueOps = {
+  queue_whoami: defineOp({
+    description: 'Who am I',
+    handler: async () => 'me',
+  }),
+  queue_publish: defineOp({
+    description: 'Publish a message',
+    inputSchema: z.object({
+      topic: z.string(),
+      callback: z.string().optional().describe('URL called back when done'),
+      params: z.record(z.string()).optional(),
+    }),
+    handler: async () => 'sent',
+  }),
+};
+export const settings = {
+  retries: defineOp({ label: 'Retries', handler: () => 3 }),
+};
+`,
+    },
+    tools: [
+      { file: 'src/queue.ts', name: 'queue_whoami', kind: 'definition' },
+      { file: 'src/queue.ts', name: 'queue_publish', kind: 'definition' },
+    ],
+  },
+  {
+    title: 'tool modules imported whole into a list, found by metadata.name and their handler called',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/tools/lint.ts': `export const inputSchema = {};
+export const metadata = { name: 'lint_project', description: 'Lint the project' };
+export async function handler(): Promise<string> {
+  return 'clean';
+}
+`,
+      'src/tools/format.ts': `export const inputSchema = {};
+export const metadata = { name: 'format_project', description: 'Format the project' };
+export const handler = async (): Promise<string> => 'formatted';
+`,
+      'src/tools/shared.ts': `export const metadata = { name: 'not_a_tool' };
+export function describe(): string {
+  return 'helper';
+}
+`,
+      'src/index.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import * as lint from './tools/lint';
+import * as format from './tools/format';
+import * as shared from './tools/shared';
+const tools = [lint, format];
+export const describeAll = () => shared.describe();
+const server = new Server({ name: 'dev', version: '1.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = tools.find((t) => t.metadata.name === request.params.name);
+  if (!tool) throw new Error('unknown tool');
+  const text = await (tool.handler as () => Promise<string>)();
+  return { content: [{ type: 'text', text }] };
+});
+`,
+    },
+    tools: [
+      {
+        file: 'src/tools/lint.ts',
+        name: 'lint_project',
+        kind: 'fileConvention',
+        handler: 'handler',
+        evidence: /kept whole in a tool registry/,
+      },
+      { file: 'src/tools/format.ts', name: 'format_project', kind: 'fileConvention' },
+    ],
+  },
 ];
