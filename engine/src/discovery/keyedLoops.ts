@@ -186,7 +186,13 @@ export function nameKeyedDefinitions(
     if (!ts.isPropertyAssignment(property)) continue;
     const key = propertyNameText(property.name);
     if (key === undefined) continue;
-    const object = unwrapExpression(property.initializer);
+    const value = unwrapExpression(property.initializer);
+    // `{ list_tables: tool({ … }) }`: the object given to the factory, registered at the call.
+    const factoryArgument =
+      ts.isCallExpression(value) && value.arguments[0] ? unwrapExpression(value.arguments[0]) : undefined;
+    const inFactory = factoryArgument !== undefined && ts.isObjectLiteralExpression(factoryArgument);
+    const object = inFactory ? factoryArgument : value;
+    const site = inFactory ? value : object;
     const name = `${pattern.prefix}${key}${pattern.suffix}`;
     const entryEvidence = [`entry '${key}' of ${mapName} (${where(state, property)}), registered as '${name}'`];
     if (!ts.isObjectLiteralExpression(object)) {
@@ -196,11 +202,11 @@ export function nameKeyedDefinitions(
       count += state.registrations.length - before;
       continue;
     }
-    let registration = state.registrations.find((r) => r.node === object);
+    let registration = state.registrations.find((r) => r.node === object || r.node === site);
     if (!registration) {
       state.consumed.add(object);
       const before = state.registrations.length;
-      definitionFromObject(state, object, object, 'definition', [...entryEvidence, ...evidence], true);
+      definitionFromObject(state, object, site, 'definition', [...entryEvidence, ...evidence], true);
       registration = state.registrations.length > before ? state.registrations[before] : undefined;
     } else registration.evidence = [...entryEvidence, ...evidence, ...registration.evidence];
     if (!registration) continue;

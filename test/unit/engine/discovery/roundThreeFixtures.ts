@@ -83,7 +83,13 @@ export function registerAll(server: McpServer) {
     files: {
       'package.json': MCP_PACKAGE,
       'src/commands/storage.ts': `import { z } from 'zod';
+const defineCommand = <T>(command: T): T => command;
 export const storageCommands = {
+  'purge-bucket': defineCommand({
+    description: 'Purge a bucket',
+    schema: { bucket: z.string() },
+    handler: async () => ${OK},
+  }),
   'list-buckets': {
     description: 'List the buckets',
     schema: {},
@@ -155,6 +161,7 @@ export class StoreServer extends McpServer {
         evidence: /registered under the name `store-\$\{key\}`/,
       },
       { file: 'src/commands/storage.ts', name: 'store-drop-bucket', kind: 'definition' },
+      { file: 'src/commands/storage.ts', name: 'store-purge-bucket', kind: 'definition' },
       { file: 'src/commands/build.ts', name: 'build-compile-run', kind: 'definition' },
       { file: 'src/server.ts', name: 'ping', kind: 'dispatch' },
     ],
