@@ -300,4 +300,36 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       { file: 'src/tools/format.ts', name: 'format_project', kind: 'fileConvention' },
     ],
   },
+  {
+    title: 'a tools/call dispatcher reading a Map of handlers with get(name); a Map of labels is not tools',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+async function listOrders() {
+  return ${OK};
+}
+const HANDLERS = new Map<string, (args: unknown) => Promise<unknown>>([
+  ['list_orders', listOrders],
+  ['count_orders', async () => ${OK}],
+]);
+HANDLERS.set('cancel_order', async function cancelOrder() {
+  return ${OK};
+});
+const LABELS = new Map([['list_orders', 'List orders']]);
+const server = new Server({ name: 'shop', version: '1.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const label = LABELS.get(request.params.name);
+  const handler = HANDLERS.get(request.params.name);
+  if (!handler) throw new Error('unknown tool ' + label);
+  return (await handler(request.params.arguments)) as never;
+});
+`,
+    },
+    tools: [
+      { file: 'src/server.ts', name: 'list_orders', kind: 'dispatch', handler: 'listOrders' },
+      { file: 'src/server.ts', name: 'count_orders', kind: 'dispatch' },
+      { file: 'src/server.ts', name: 'cancel_order', kind: 'dispatch', handler: 'cancelOrder' },
+    ],
+  },
 ];
