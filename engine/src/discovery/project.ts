@@ -241,10 +241,34 @@ export class Project implements ProjectKnowledge {
   constant(specifier: string, fromFile: string, exportName: string): ConstValue | undefined {
     const target = this.resolveImport(specifier, fromFile);
     if (!target) return undefined;
+    if (exportName === '*') return this.namespaceConstants(normalisePath(target));
     const found = this.resolveExport(normalisePath(target), exportName);
     this.reading?.add(normalisePath(target));
     this.reading?.add(found.fileName);
     return this.exportsOf(found.fileName)?.constants.get(found.exportName);
+  }
+
+  /**
+   * `import * as Greet from './greet'`: the module's exported constants as one object, so that
+   * `Greet.name` resolves (declared exports and named re-exports; `export *` is not followed).
+   */
+  private namespaceConstants(fileName: string): ConstValue | undefined {
+    this.reading?.add(fileName);
+    const facts = this.exportsOf(fileName);
+    if (!facts) return undefined;
+    const members: Record<string, ConstValue> = {};
+    for (const exportName of facts.declared) {
+      const value = facts.constants.get(exportName);
+      if (value !== undefined) members[exportName] = value;
+    }
+    for (const reexport of facts.reexports) {
+      if (reexport.exportName === '*' || reexport.exportName in members) continue;
+      const found = this.resolveExport(fileName, reexport.exportName);
+      this.reading?.add(found.fileName);
+      const value = this.exportsOf(found.fileName)?.constants.get(found.exportName);
+      if (value !== undefined) members[reexport.exportName] = value;
+    }
+    return Object.keys(members).length > 0 ? members : undefined;
   }
 
   /** Follows re-exports (`export { x } from`, `export * from`) to the file that defines an export. */

@@ -1,0 +1,57 @@
+/**
+ * Registration shapes met in held-out round 4b of the real-code evaluation
+ * (docs/real-code-evaluation-round4.md), each written from scratch with invented names, with the
+ * look-alikes next to them that must not count. Shared by the engine, CLI and language-server tests.
+ */
+import { MCP_PACKAGE, type StyleFixture } from './styleFixtures';
+
+const OK = `{ content: [{ type: 'text' as const, text: 'ok' }] }`;
+
+export const REGISTRATION_SHAPE_FIXTURES: StyleFixture[] = [
+  {
+    title: 'a name read from a namespace import of the tool module (Module.name), re-exports included',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/tools/PlantSeed.ts': `import { z } from 'zod';
+export const name = 'garden_plant_seed';
+export const description = 'Plant a seed in a bed';
+export const inputSchema = { bed: z.string() };
+export async function execute(input: { bed: string }) {
+  return { content: [{ type: 'text' as const, text: input.bed }] };
+}
+`,
+      'src/tools/names.ts': `export const HARVEST = 'garden_harvest';\n`,
+      'src/tools/Harvest.ts': `export { HARVEST as name } from './names';
+export const description = 'Harvest a bed';
+export async function execute() {
+  return ${OK};
+}
+`,
+      'src/tools/Weather.ts': `export const description = 'Forecast for the garden';
+export const label = 'weather';
+export async function execute() {
+  return ${OK};
+}
+`,
+      'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import * as PlantSeed from './tools/PlantSeed.js';
+import * as Harvest from './tools/Harvest.js';
+import * as Weather from './tools/Weather.js';
+const server = new McpServer({ name: 'garden', version: '1.0.0' });
+server.registerTool(
+  PlantSeed.name,
+  { description: PlantSeed.description, inputSchema: PlantSeed.inputSchema },
+  async (input) => PlantSeed.execute(input),
+);
+server.registerTool(Harvest.name, { description: Harvest.description }, async () => Harvest.execute());
+server.registerTool(Weather.name, { description: Weather.description }, async () => Weather.execute());
+`,
+    },
+    tools: [
+      { file: 'src/index.ts', name: 'garden_plant_seed', kind: 'registerTool' },
+      { file: 'src/index.ts', name: 'garden_harvest', kind: 'registerTool' },
+      // The module has no `name` export: the expression is kept, the name stays unknown.
+      { file: 'src/index.ts', name: null, kind: 'registerTool' },
+    ],
+  },
+];
