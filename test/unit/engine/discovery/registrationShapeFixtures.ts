@@ -54,4 +54,64 @@ server.registerTool(Weather.name, { description: Weather.description }, async ()
       { file: 'src/index.ts', name: null, kind: 'registerTool' },
     ],
   },
+  {
+    title: 'a tmcp server: object-first server.tool({ name, … }, handler) in registrars typed by typeof server',
+    files: {
+      'package.json': JSON.stringify({ name: 'kiln-server', dependencies: { tmcp: '^1.0.0', valibot: '^1.0.0' } }),
+      'src/server.ts': `import { McpServer } from 'tmcp';
+import { registerFiring, registerGlaze } from './tools/index.js';
+import { registerKilnDocs } from './resources.js';
+export const server = new McpServer(
+  { name: 'kiln', version: '0.1.0', description: 'Pottery kiln control' },
+  { adapter: undefined, capabilities: { tools: {}, resources: {}, prompts: {} } },
+).withContext<{ operator?: string }>();
+export type KilnServer = typeof server;
+registerFiring(server);
+registerGlaze(server);
+registerKilnDocs(server);
+`,
+      'src/tools/index.ts': `export { registerFiring } from './firing.js';\nexport { registerGlaze } from './glaze.js';\n`,
+      'src/tools/firing.ts': `import * as v from 'valibot';
+import { tool } from 'tmcp/utils';
+import type { KilnServer } from '../server.js';
+export function registerFiring(server: KilnServer) {
+  server.tool(
+    {
+      name: 'start-firing',
+      description: 'Start a firing schedule',
+      schema: v.object({ cone: v.number() }),
+      annotations: { destructiveHint: false },
+    },
+    async ({ cone }) => {
+      if (cone > 10) return tool.error('cone out of range');
+      return tool.text('firing to cone ' + cone);
+    },
+  );
+}
+`,
+      'src/tools/glaze.ts': `import { tool } from 'tmcp/utils';
+import type { KilnServer } from '../server.js';
+export const registerGlaze = (server: KilnServer) => {
+  server.tool({ name: 'list-glazes', description: 'List the glazes on the shelf' }, async () => tool.text('celadon'));
+};
+`,
+      'src/resources.ts': `import { resource, prompt } from 'tmcp/utils';
+import type { KilnServer } from './server.js';
+export function registerKilnDocs(server: KilnServer) {
+  server.resource(
+    { name: 'kiln-manual', description: 'The kiln manual', uri: 'kiln://manual' },
+    async (uri) => resource.text(uri, 'manual'),
+  );
+  server.prompt({ name: 'plan-firing', description: 'Plan a firing' }, async () => prompt.message('plan it'));
+  server.template({ name: 'kiln-log', description: 'A firing log', uri: 'kiln://log/{id}' }, async (uri) =>
+    resource.text(uri, 'log'),
+  );
+}
+`,
+    },
+    tools: [
+      { file: 'src/tools/firing.ts', name: 'start-firing', kind: 'tool' },
+      { file: 'src/tools/glaze.ts', name: 'list-glazes', kind: 'tool' },
+    ],
+  },
 ];
