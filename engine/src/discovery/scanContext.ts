@@ -236,6 +236,19 @@ export function functionTarget(
 ): { fn?: FunctionLike; imported?: ImportBinding; text: string } | undefined {
   const target = unwrapExpression(expression);
   if (isInlineFunction(target)) return { fn: target, text: 'an inline function' };
+  // `this.callTool.bind(this)`: the bound function.
+  if (
+    ts.isCallExpression(target) &&
+    ts.isPropertyAccessExpression(target.expression) &&
+    target.expression.name.text === 'bind' &&
+    depth < 3
+  ) {
+    return functionTarget(state, target.expression.expression, depth + 1);
+  }
+  if (ts.isPropertyAccessExpression(target) && target.expression.kind === ts.SyntaxKind.ThisKeyword) {
+    const method = ownMethod(target);
+    return method ? { fn: method, text: target.getText(state.sourceFile) } : undefined;
+  }
   if (ts.isIdentifier(target)) {
     const local = state.functions.get(target.text);
     if (local) return { fn: local, text: target.text };
@@ -244,6 +257,31 @@ export function functionTarget(
     // `const wrapped = withLogging(handleToolCall)`: the wrapped function.
     const wrapped = wrappedBinding(state, target.text);
     if (wrapped && depth < 3) return functionTarget(state, wrapped, depth + 1);
+  }
+  return undefined;
+}
+
+/** The class a `this` expression belongs to: the nearest class around it, through arrow functions only. */
+function classOfThis(node: ts.Node): ts.ClassLikeDeclaration | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (ts.isClassDeclaration(current) || ts.isClassExpression(current)) return current;
+    if (ts.isFunctionDeclaration(current) || ts.isFunctionExpression(current)) return undefined;
+  }
+  return undefined;
+}
+
+/** `this.executeTool`: the method (or arrow-function property) of that name in the same class. */
+function ownMethod(access: ts.PropertyAccessExpression): FunctionLike | undefined {
+  const owner = classOfThis(access);
+  if (!owner) return undefined;
+  const name = access.name.text;
+  for (const member of owner.members) {
+    if (!member.name || !ts.isIdentifier(member.name) || member.name.text !== name) continue;
+    if (ts.isMethodDeclaration(member) && member.body) return member;
+    if (ts.isPropertyDeclaration(member) && member.initializer) {
+      const init = unwrapExpression(member.initializer);
+      if (isInlineFunction(init)) return init;
+    }
   }
   return undefined;
 }

@@ -114,4 +114,87 @@ export function registerKilnDocs(server: KilnServer) {
       { file: 'src/tools/glaze.ts', name: 'list-glazes', kind: 'tool' },
     ],
   },
+  {
+    title: 'a tools/call switch in a class method the handler delegates to (this.runTool(name, args), bound handlers)',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/bakery.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  GetPromptRequestSchema,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+export class BakeryServer {
+  private server = new Server({ name: 'bakery', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } });
+  constructor() {
+    this.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const { name, arguments: args } = request.params;
+      const result = await this.runTool(name, args ?? {});
+      return { content: [{ type: 'text', text: JSON.stringify(result) }] };
+    });
+    this.server.setRequestHandler(GetPromptRequestSchema, async (request) => this.generatePrompt(request.params.name));
+  }
+  async runTool(name: string, args: Record<string, unknown>): Promise<unknown> {
+    switch (name) {
+      case 'bake_bread':
+        return this.bake(String(args.loaf));
+      case 'slice_bread':
+        return { slices: 8 };
+      default:
+        throw new Error('Unknown tool: ' + name);
+    }
+  }
+  private generatePrompt(name: string) {
+    switch (name) {
+      case 'recipe_ideas':
+        return { messages: [] };
+      default:
+        throw new Error('Unknown prompt: ' + name);
+    }
+  }
+  private async bake(loaf: string) {
+    return { baked: loaf };
+  }
+}
+`,
+      'src/bridge.ts': `import { BakeryServer } from './bakery';
+const bakery = new BakeryServer();
+export async function answerRpc(body: { method: string; params: { name: string; arguments: Record<string, unknown> } }) {
+  switch (body.method) {
+    case 'tools/call':
+      return bakery.runTool(body.params.name, body.params.arguments);
+    case 'tools/list':
+      return { tools: [] };
+    default:
+      return { error: 'unknown method' };
+  }
+}
+`,
+      'src/pantry.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+export class PantryServer {
+  private server = new Server({ name: 'pantry', version: '1.0.0' }, { capabilities: { tools: {} } });
+  start() {
+    this.server.setRequestHandler(CallToolRequestSchema, this.onCall.bind(this));
+  }
+  private async onCall(request: { params: { name: string; arguments?: Record<string, unknown> } }) {
+    return this.route(request.params.name);
+  }
+  private route = async (toolName: string) => {
+    if (toolName === 'count_flour') return this.countFlour();
+    return { content: [{ type: 'text' as const, text: 'unknown' }], isError: true };
+  };
+  private async countFlour() {
+    return { content: [{ type: 'text' as const, text: '3 bags' }] };
+  }
+}
+`,
+    },
+    tools: [
+      { file: 'src/bakery.ts', name: 'bake_bread', kind: 'dispatch', handler: 'bake' },
+      { file: 'src/bakery.ts', name: 'slice_bread', kind: 'dispatch' },
+      { file: 'src/pantry.ts', name: 'count_flour', kind: 'dispatch', handler: 'countFlour' },
+    ],
+  },
 ];
