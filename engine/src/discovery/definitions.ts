@@ -10,7 +10,7 @@ import { recordHandler } from './handlerTargets';
 import { type RegistrationKind, type ScanState, nameOf, where } from './scanContext';
 
 const HANDLER_KEYS = ['handler', 'execute', 'handle', 'run', 'call', 'callback', 'invoke', 'cb', 'fn', 'func', 'logic'];
-const SCHEMA_KEYS = [
+export const SCHEMA_KEYS = [
   'inputSchema',
   'parameters',
   'schema',
@@ -22,20 +22,20 @@ const SCHEMA_KEYS = [
   'argsSchema',
 ];
 /** Keys of objects that are not tools even with a name and a handler (HTTP routes, CLI commands, MCP resources). */
-const NOT_TOOL_KEYS = ['url', 'path', 'route', 'command', 'commands', 'uri', 'uriTemplate'];
+export const NOT_TOOL_KEYS = ['url', 'path', 'route', 'command', 'commands', 'uri', 'uriTemplate'];
 /** Tool APIs that are not MCP: their factories and objects are not MCP tools. */
-const NON_MCP_MODULES =
+export const NON_MCP_MODULES =
   /^(ai|@ai-sdk\/|langchain|@langchain\/|@openai\/agents|@mastra\/|llamaindex|genkit|@genkit-ai\/)/;
 
 /** The usual names of schema libraries' entry points. */
 const SCHEMA_BUILDERS = new Set(['z', 'zod', 'v', 'Type', 'yup', 'Joi', 'joi']);
 
 /** Registration calls named for another MCP primitive (prompts, resources). */
-const NOT_TOOL_CALLEES = /^(?:register|add|define|create)?(?:Prompt|Resource|ResourceTemplate)s?$/i;
+export const NOT_TOOL_CALLEES = /^(?:register|add|define|create)?(?:Prompt|Resource|ResourceTemplate)s?$/i;
 
 type Member = ts.ObjectLiteralElementLike;
 
-function memberOf(object: ts.ObjectLiteralExpression, keys: readonly string[]): Member | undefined {
+export function memberOf(object: ts.ObjectLiteralExpression, keys: readonly string[]): Member | undefined {
   for (const key of keys) {
     const found = object.properties.find((p) => !ts.isSpreadAssignment(p) && propertyNameText(p.name) === key);
     if (found) return found;
@@ -43,7 +43,7 @@ function memberOf(object: ts.ObjectLiteralExpression, keys: readonly string[]): 
   return undefined;
 }
 
-function valueOfMember(member: Member | undefined): ts.Expression | undefined {
+export function valueOfMember(member: Member | undefined): ts.Expression | undefined {
   if (!member) return undefined;
   if (ts.isPropertyAssignment(member)) return member.initializer;
   if (ts.isShorthandPropertyAssignment(member)) return member.name;
@@ -51,7 +51,7 @@ function valueOfMember(member: Member | undefined): ts.Expression | undefined {
   return undefined;
 }
 
-function handlerMember(object: ts.ObjectLiteralExpression): Member | undefined {
+export function handlerMember(object: ts.ObjectLiteralExpression): Member | undefined {
   const member = memberOf(object, HANDLER_KEYS);
   if (!member) return undefined;
   if (ts.isMethodDeclaration(member)) return member;

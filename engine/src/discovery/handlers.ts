@@ -19,6 +19,8 @@ import { scanRegistrationCalls } from './registrationCalls';
 import { followTableSources } from './tableSources';
 import { nameKeyedDefinitions } from './keyedLoops';
 import { scanExecutorExports, scanExecutorRegistries } from './executorRegistry';
+import { renameExport, scanRenamedLists } from './renames';
+import { scanToolFactoryCalls } from './toolFactories';
 import {
   type ClassFact,
   type ExternalHandlerRef,
@@ -271,6 +273,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanToolClasses(state, new Map([...frameworkToolBases(state), ...toolBases]));
   scanExecutorRegistries(state);
   state.guardedKeys = guardedKeysOf(state);
+  scanToolFactoryCalls(state, calls);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
   scanFileConventionTool(state);
   scanToolDecorators(state);
@@ -302,6 +305,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   }
 
   if (options.externalExports && options.externalExports.size > 0) scanExternalExports(state, options.externalExports);
+  scanRenamedLists(state, calls);
   return {
     registrations: state.registrations,
     handlers: state.handlers,
@@ -330,6 +334,16 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
     const evidence = ref.evidence ?? [];
     if (ref.role === 'executors') {
       scanExecutorExports(state, exportName, ref.executorMethod ?? 'execute', evidence, reexportsOf(state.sourceFile));
+      continue;
+    }
+    if (ref.role === 'renamed') {
+      renameExport(
+        state,
+        exportName,
+        ref.namePattern ?? { prefix: '', suffix: '' },
+        evidence,
+        reexportsOf(state.sourceFile),
+      );
       continue;
     }
     if (ref.role === 'definitions') {

@@ -417,7 +417,10 @@ export class Project implements ProjectKnowledge {
     const key = normalisePath(fileName);
     const factories = settings.handlerFactories.join('\n');
     const external = [...options.externalExports]
-      .map(([name, ref]) => `${name}#${ref.kind}#${ref.role ?? ''}`)
+      .map(
+        ([name, ref]) =>
+          `${name}#${ref.kind}#${ref.role ?? ''}#${ref.namePattern?.prefix ?? ''}|${ref.namePattern?.suffix ?? ''}`,
+      )
       .join('|');
     const cached = this.scans.get(key);
     if (
@@ -625,16 +628,31 @@ export function indexWorkspace(
   }
   const names = project.knowledgeNames().filter((name) => /^[\w$]+$/.test(name));
   const uses = names.length > 0 ? new RegExp(`\\b(?:${names.join('|')})\\b`) : undefined;
-  for (const { fileName, text } of files) {
-    const sourceFile = parsed.get(fileName);
-    if (!sourceFile) continue;
-    if ((uses && uses.test(text)) || project.externalExportsFor(fileName).size > 0) {
-      try {
-        project.indexText(fileName, text, settings, sourceFile);
-      } catch (error) {
-        parsed.delete(fileName);
-        if (!failed.has(fileName)) onError?.(fileName, error);
+  const byKey = new Map(files.map((file) => [normalisePath(file.fileName), file]));
+  let pending = new Set<string>();
+  const reindex = ({ fileName, text }: WorkspaceFile, sourceFile: ts.SourceFile) => {
+    try {
+      for (const changed of project.indexText(fileName, text, settings, sourceFile).changed) {
+        pending.add(normalisePath(changed));
       }
+    } catch (error) {
+      parsed.delete(fileName);
+      if (!failed.has(fileName)) onError?.(fileName, error);
+    }
+  };
+  for (const file of files) {
+    const sourceFile = parsed.get(file.fileName);
+    if (!sourceFile) continue;
+    if ((uses && uses.test(file.text)) || project.externalExportsFor(file.fileName).size > 0) reindex(file, sourceFile);
+  }
+  // Chains of hand-offs (a list renamed in one file, built in a second from a third's tools): a few more rounds.
+  for (let round = 0; round < 4 && pending.size > 0; round++) {
+    const current = pending;
+    pending = new Set();
+    for (const key of current) {
+      const file = byKey.get(key);
+      const sourceFile = file && parsed.get(file.fileName);
+      if (file && sourceFile) reindex(file, sourceFile);
     }
   }
   return parsed;

@@ -69,9 +69,10 @@ export interface ExternalHandlerRef {
    * 'handler': the export is a handler; 'dispatch': a function that dispatches on the tool name;
    * 'table': an object of handlers keyed by tool name; 'definitions': a map of definition objects
    * registered in a loop under `namePattern` applied to each key; 'executors': tool instances (or
-   * their classes) kept in a registry keyed by name.
+   * their classes) kept in a registry keyed by name; 'renamed': a tool list (or tool) whose tools are served
+   * under `namePattern` applied to their own names.
    */
-  role?: 'handler' | 'dispatch' | 'table' | 'definitions' | 'executors';
+  role?: 'handler' | 'dispatch' | 'table' | 'definitions' | 'executors' | 'renamed';
   namePattern?: NamePattern;
   /** For 'executors': the method the registry calls on the instance it looks up by name. */
   executorMethod?: string;

@@ -197,4 +197,137 @@ export class PantryServer {
       { file: 'src/pantry.ts', name: 'count_flour', kind: 'dispatch', handler: 'countFlour' },
     ],
   },
+  {
+    title:
+      'a local tool(area, { name, … }, fn) factory, per-area lists renamed to ${prefix}_${name}; prompt/resource factories are not tools',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/catalog/define.ts': `import { z } from 'zod';
+export interface CatalogTool {
+  meta: { name: string; description?: string; inputSchema: unknown };
+  fn: (input: never) => Promise<unknown>;
+}
+export function tool<S extends z.ZodTypeAny>(
+  area: string,
+  options: { name: string; description?: string; inputSchema: S },
+  fn: (input: z.infer<S>) => Promise<unknown>,
+): CatalogTool {
+  return { meta: { ...options, inputSchema: z.toJSONSchema(options.inputSchema) }, fn: fn as never };
+}
+export function prompt(area: string, options: { name: string; description?: string; arguments?: unknown[] }, fn: () => Promise<unknown[]>) {
+  return { meta: options, fn };
+}
+export function resource(options: { name: string; uri: string }, fn: () => Promise<string>) {
+  return { meta: options, fn };
+}
+`,
+      'src/catalog/widgets/list_widgets.ts': `import { z } from 'zod';
+import { tool } from '../define';
+export const list_widgets = tool(
+  'widgets',
+  { name: 'list_widgets', description: 'List the widgets in stock', inputSchema: z.object({}) },
+  async () => ${OK},
+);
+`,
+      'src/catalog/widgets/paint_widget.ts': `import { z } from 'zod';
+import { tool } from '../define';
+async function paintWidget(input: { colour: string }) {
+  return { content: [{ type: 'text' as const, text: 'painted ' + input.colour }] };
+}
+export const paint_widget = tool(
+  'widgets',
+  { name: 'paint_widget', description: 'Paint a widget', inputSchema: z.object({ colour: z.string() }) },
+  paintWidget,
+);
+`,
+      'src/catalog/widgets/index.ts': `import type { CatalogTool } from '../define';
+import { list_widgets } from './list_widgets';
+import { paint_widget } from './paint_widget';
+export const widgetTools: CatalogTool[] = [list_widgets, paint_widget];
+`,
+      'src/catalog/shop/open_shop.ts': `import { z } from 'zod';
+import { tool } from '../define';
+export const open_shop = tool('shop', { name: 'open_shop', inputSchema: z.object({ at: z.string() }) }, async () => ${OK});
+`,
+      'src/catalog/shop/index.ts': `import type { CatalogTool } from '../define';
+import { open_shop } from './open_shop';
+export const shopTools: CatalogTool[] = [];
+if (process.env.SHOP_ENABLED) {
+  shopTools.push(...[open_shop]);
+}
+`,
+      'src/catalog/prompts.ts': `import { prompt, resource } from './define';
+export const greet = prompt('core', { name: 'greet_customer', description: 'Greet a customer' }, async () => []);
+export const manual = resource({ name: 'shop_manual', uri: 'shop://manual' }, async () => 'manual');
+export const catalogPrompts = [greet];
+`,
+      'src/catalog/index.ts': `import type { CatalogTool } from './define';
+import { widgetTools } from './widgets/index';
+import { shopTools } from './shop/index';
+import { catalogPrompts } from './prompts';
+function withArea<T extends { meta: { name: string } }>(area: string, items: T[]): T[] {
+  return items.map((item) => ({ ...item, meta: { ...item.meta, name: \`\${area}_\${item.meta.name}\` } }));
+}
+export const allTools: CatalogTool[] = [...withArea('gadget', widgetTools), ...withArea('shop', shopTools)];
+export const allPrompts = withArea('core', catalogPrompts);
+`,
+      'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { allTools } from './catalog/index';
+export class CatalogServer {
+  private server = new Server({ name: 'catalog', version: '1.0.0' }, { capabilities: { tools: {} } });
+  constructor() {
+    this.server.setRequestHandler(ListToolsRequestSchema, this.listTools.bind(this));
+    this.server.setRequestHandler(CallToolRequestSchema, this.callTool.bind(this));
+  }
+  private async listTools() {
+    return { tools: allTools.map((t) => t.meta) };
+  }
+  private async callTool(request: { params: { name: string; arguments?: Record<string, unknown> } }) {
+    const found = allTools.find((t) => t.meta.name === request.params.name);
+    if (!found) return { content: [{ type: 'text' as const, text: 'no such tool' }], isError: true };
+    return found.fn((request.params.arguments ?? {}) as never);
+  }
+}
+`,
+    },
+    tools: [
+      { file: 'src/catalog/widgets/list_widgets.ts', name: 'gadget_list_widgets', kind: 'definition' },
+      {
+        file: 'src/catalog/widgets/paint_widget.ts',
+        name: 'gadget_paint_widget',
+        kind: 'definition',
+        handler: 'paintWidget',
+        evidence: /renamed to `gadget_\$\{name\}` by withArea/,
+      },
+      { file: 'src/catalog/shop/open_shop.ts', name: 'shop_open_shop', kind: 'definition' },
+      // The tools/call handler looks tools up by name: a site, listed without a name as before.
+      { file: 'src/server.ts', name: null, kind: 'setRequestHandler', handler: 'callTool' },
+    ],
+  },
+  {
+    title: 'a tool factory with options then handler in one file: a renamer with a known prefix, and one without',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/tools.ts': `import { z } from 'zod';
+const defineTool = (options: { name: string; inputSchema: z.ZodTypeAny }, run: (input: unknown) => Promise<unknown>) => ({
+  spec: options,
+  run,
+});
+const suffixed = (tools: Array<{ spec: { name: string } }>, flavour: string) =>
+  tools.map((t) => ({ ...t, spec: { ...t.spec, name: \`\${t.spec.name}-\${flavour}\` } }));
+const brew = defineTool({ name: 'brew', inputSchema: z.object({ cups: z.number() }) }, async () => ${OK});
+const pour = defineTool({ name: 'pour', inputSchema: z.object({}) }, async () => ${OK});
+export const menu = suffixed([brew], 'coffee');
+export function tagged(flavour: string) {
+  return suffixed([pour], flavour);
+}
+`,
+    },
+    tools: [
+      { file: 'src/tools.ts', name: 'brew-coffee', kind: 'definition' },
+      // The flavour is a parameter: the tool keeps its own name.
+      { file: 'src/tools.ts', name: 'pour', kind: 'definition' },
+    ],
+  },
 ];
