@@ -45,7 +45,12 @@ describe('mcp-envelope tools: every registration style (dist/cli.js)', () => {
     for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const fixture of [...STYLE_FIXTURES, ...FRAMEWORK_FIXTURES, ...ROUND_THREE_FIXTURES, ...REGISTRATION_SHAPE_FIXTURES]) {
+  for (const fixture of [
+    ...STYLE_FIXTURES,
+    ...FRAMEWORK_FIXTURES,
+    ...ROUND_THREE_FIXTURES,
+    ...REGISTRATION_SHAPE_FIXTURES,
+  ]) {
     it(fixture.title, () => {
       const dir = writeWorkspace(fixture);
       const tools = runJson(['tools', '--format', 'json', '--explain'], dir) as ListedJson[];

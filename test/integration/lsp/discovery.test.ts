@@ -48,7 +48,12 @@ describe('language server: the same tools as the CLI, for every registration sty
     for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const fixture of [...STYLE_FIXTURES, ...FRAMEWORK_FIXTURES, ...ROUND_THREE_FIXTURES, ...REGISTRATION_SHAPE_FIXTURES]) {
+  for (const fixture of [
+    ...STYLE_FIXTURES,
+    ...FRAMEWORK_FIXTURES,
+    ...ROUND_THREE_FIXTURES,
+    ...REGISTRATION_SHAPE_FIXTURES,
+  ]) {
     it(fixture.title, async () => {
       const dir = writeWorkspace(fixture.files);
       const client = await startIndexed(dir);

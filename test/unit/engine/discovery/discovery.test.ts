@@ -49,7 +49,12 @@ export function runEngine(fixture: StyleFixture, settings = engineSettings(DEFAU
 }
 
 describe('tool discovery: one workspace per registration style', () => {
-  for (const fixture of [...STYLE_FIXTURES, ...FRAMEWORK_FIXTURES, ...ROUND_THREE_FIXTURES, ...REGISTRATION_SHAPE_FIXTURES]) {
+  for (const fixture of [
+    ...STYLE_FIXTURES,
+    ...FRAMEWORK_FIXTURES,
+    ...ROUND_THREE_FIXTURES,
+    ...REGISTRATION_SHAPE_FIXTURES,
+  ]) {
     it(fixture.title, () => {
       const outcome = runEngine(fixture);
       assertTools(outcome.tools, fixture);
