@@ -114,18 +114,27 @@ function namePropertyOf(argument: ts.Expression): ts.Expression | undefined {
   return undefined;
 }
 
+/** An inline function, a function named by an identifier, or a method of the same class (`this.onGreet`). */
+function isHandlerReference(expression: ts.Expression): boolean {
+  return (
+    isInlineFunction(expression) ||
+    ts.isIdentifier(expression) ||
+    (ts.isPropertyAccessExpression(expression) && expression.expression.kind === ts.SyntaxKind.ThisKeyword)
+  );
+}
+
 /**
  * Object forms of the registration methods: `registrar.registerTool({ name, description, handler })`
  * and `server.tool({ name, description, cb })` (one definition object, as framework registrars and
  * mcp-use take it) and `server.tool({ name, … }, handler)`
- * (the definition object first, then the handler).
+ * (the definition object first, then the handler: inline, named, or a method of the class, as tmcp takes it).
  */
 function objectFormCall(method: string, args: ts.NodeArray<ts.Expression>, calleeText: string): CallShape | undefined {
   if (method !== 'registerTool' && method !== 'tool') return undefined;
   const nameArg = args[0] ? namePropertyOf(args[0]) : undefined;
   if (!nameArg) return undefined;
   if (args.length === 1) return { kind: method, definitionArg: args[0], calleeText };
-  if (args.length === 2 && isInlineFunction(unwrapExpression(args[1]))) {
+  if (args.length === 2 && isHandlerReference(unwrapExpression(args[1]))) {
     return { kind: method, nameArg, handlerArg: args[1], calleeText };
   }
   return undefined;

@@ -91,8 +91,12 @@ export function registerFiring(server: KilnServer) {
 `,
       'src/tools/glaze.ts': `import { tool } from 'tmcp/utils';
 import type { KilnServer } from '../server.js';
+async function mixGlaze() {
+  return tool.text('mixed');
+}
 export const registerGlaze = (server: KilnServer) => {
   server.tool({ name: 'list-glazes', description: 'List the glazes on the shelf' }, async () => tool.text('celadon'));
+  server.tool({ name: 'mix-glaze', description: 'Mix a glaze' }, mixGlaze);
 };
 `,
       'src/resources.ts': `import { resource, prompt } from 'tmcp/utils';
@@ -112,6 +116,7 @@ export function registerKilnDocs(server: KilnServer) {
     tools: [
       { file: 'src/tools/firing.ts', name: 'start-firing', kind: 'tool' },
       { file: 'src/tools/glaze.ts', name: 'list-glazes', kind: 'tool' },
+      { file: 'src/tools/glaze.ts', name: 'mix-glaze', kind: 'tool', handler: 'mixGlaze' },
     ],
   },
   {
