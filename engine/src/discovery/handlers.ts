@@ -19,7 +19,7 @@ import { scanRegistrationCalls } from './registrationCalls';
 import { followTableSources } from './tableSources';
 import { nameKeyedDefinitions } from './keyedLoops';
 import { scanExecutorExports, scanExecutorRegistries } from './executorRegistry';
-import { renameExport, scanRenamedLists } from './renames';
+import { renameExport, renamersOf, scanRenamedLists } from './renames';
 import { scanToolFactoryCalls } from './toolFactories';
 import {
   type ClassFact,
@@ -27,6 +27,7 @@ import {
   type ImportBinding,
   NO_KNOWLEDGE,
   type ProjectKnowledge,
+  type Renamer,
   type ScanState,
   type ToolBaseClass,
   type ToolHandler,
@@ -58,6 +59,8 @@ export interface FileFacts {
   relativeImports: readonly string[];
   /** Definition keys this file's generic invokers call inside a try/catch. */
   guardedKeys: ReadonlySet<string>;
+  /** Exported functions that rename the tools of a list (`withArea('gadget', tools)`). */
+  renamers: ReadonlyMap<string, Renamer>;
 }
 
 export function declaredExports(sourceFile: ts.SourceFile): Set<string> {
@@ -305,7 +308,9 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   }
 
   if (options.externalExports && options.externalExports.size > 0) scanExternalExports(state, options.externalExports);
-  scanRenamedLists(state, calls);
+  const renamers = renamersOf(state);
+  scanRenamedLists(state, calls, renamers);
+  const declared = declaredExports(sourceFile);
   return {
     registrations: state.registrations,
     handlers: state.handlers,
@@ -317,7 +322,8 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
       classes: classFacts(sourceFile),
       guardingWrappers: guardingWrappersOf(index, functions),
       reexports: reexportsOf(sourceFile),
-      declared: declaredExports(sourceFile),
+      declared,
+      renamers: new Map([...renamers].filter(([name]) => declared.has(name))),
       guardedKeys: state.guardedKeys,
       relativeImports: [...new Set([...state.imports.values()].map((i) => i.specifier))].filter((s) =>
         s.startsWith('.'),

@@ -19,7 +19,7 @@ import {
 import type { ConstValue } from './names';
 import { MCP_SERVER_IMPORT, ProjectScopes, optedIn } from './relevance';
 import { type ExportFacts, readExportFacts, splitPackageSpecifier, workspacePackageSource } from './workspaceExports';
-import type { ClassFact, ToolBaseClass, WrapperSignature } from './scanContext';
+import type { ClassFact, Renamer, ToolBaseClass, WrapperSignature } from './scanContext';
 import type { EngineSettings } from '../types';
 
 export type SkipReason = 'binary' | 'not-mcp' | 'error';
@@ -89,6 +89,7 @@ interface AggregatedFacts {
   classes: Map<string, ClassFact>;
   guarding: Set<string>;
   guardedKeys: Set<string>;
+  renamers: Map<string, Renamer>;
 }
 
 export class Project implements ProjectKnowledge {
@@ -185,6 +186,7 @@ export class Project implements ProjectKnowledge {
       classes: new Map(),
       guarding: new Set(),
       guardedKeys: new Set(),
+      renamers: new Map(),
     };
     for (const file of this.knowledgeFiles) {
       const facts = this.facts.get(file);
@@ -213,6 +215,11 @@ export class Project implements ProjectKnowledge {
     this.looked?.set(`k:${key}`, found ? '1' : '');
     return found;
   }
+  renamer(name: string): Renamer | undefined {
+    const found = this.aggregate().renamers.get(name);
+    this.looked?.set(`r:${name}`, found ? JSON.stringify(found) : '');
+    return found;
+  }
   guardingWrapper(name: string): boolean {
     const found = this.aggregate().guarding.has(name);
     this.looked?.set(`g:${name}`, found ? '1' : '');
@@ -224,16 +231,21 @@ export class Project implements ProjectKnowledge {
     const facts = this.aggregate();
     for (const [key, before] of looked) {
       const name = key.slice(2);
+      const renamer = key[0] === 'r' ? facts.renamers.get(name) : undefined;
       const now =
-        key[0] === 'w'
-          ? lookupSignature(facts.wrappers.get(name))
-          : key[0] === 'b'
-            ? lookupSignature(facts.toolBases.get(name))
-            : key[0] === 'c'
-              ? lookupSignature(facts.classes.get(name))
-              : (key[0] === 'k' ? facts.guardedKeys.has(name) : facts.guarding.has(name))
-                ? '1'
-                : '';
+        key[0] === 'r'
+          ? renamer
+            ? JSON.stringify(renamer)
+            : ''
+          : key[0] === 'w'
+            ? lookupSignature(facts.wrappers.get(name))
+            : key[0] === 'b'
+              ? lookupSignature(facts.toolBases.get(name))
+              : key[0] === 'c'
+                ? lookupSignature(facts.classes.get(name))
+                : (key[0] === 'k' ? facts.guardedKeys.has(name) : facts.guarding.has(name))
+                  ? '1'
+                  : '';
       if (now !== before) return false;
     }
     return true;
@@ -291,7 +303,7 @@ export class Project implements ProjectKnowledge {
   /** Names that make another file's scan depend on this project's facts (wrappers, tool base classes). */
   knowledgeNames(): string[] {
     const facts = this.aggregate();
-    return [...facts.wrappers.keys(), ...facts.toolBases.keys()];
+    return [...facts.wrappers.keys(), ...facts.toolBases.keys(), ...facts.renamers.keys()];
   }
 
   private setFacts(fileName: string, facts: FileFacts | undefined): void {
@@ -568,6 +580,7 @@ function addKnowledge(into: AggregatedFacts, facts: FileFacts): void {
   for (const fact of facts.classes) if (!into.classes.has(fact.name)) into.classes.set(fact.name, fact);
   for (const name of facts.guardingWrappers) into.guarding.add(name);
   for (const key of facts.guardedKeys) into.guardedKeys.add(key);
+  for (const [name, renamer] of facts.renamers) if (!into.renamers.has(name)) into.renamers.set(name, renamer);
 }
 
 function lookupSignature(found: WrapperSignature | ToolBaseClass | ClassFact | undefined): string {
@@ -584,7 +597,8 @@ function knowledgeSignature(facts: FileFacts | undefined): string {
   );
   const bases = [...facts.toolBases.values()].map((b) => `${b.name}:${b.handlerMethods.join(',')}`);
   const classes = facts.classes.map((c) => `${c.name}<${c.base ?? ''}${c.guards ? '!' : ''}`);
-  const parts = [wrappers, bases, classes, [...facts.guardingWrappers], [...facts.guardedKeys]];
+  const renamers = [...facts.renamers].map(([name, renamer]) => `${name}:${JSON.stringify(renamer)}`);
+  const parts = [wrappers, bases, classes, [...facts.guardingWrappers], [...facts.guardedKeys], renamers];
   return parts.every((list) => list.length === 0) ? '' : parts.map((list) => list.join('|')).join('\n');
 }
 

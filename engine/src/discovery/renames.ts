@@ -8,15 +8,7 @@
 import ts from 'typescript';
 import { type FunctionLike, unwrapExpression, walk } from '../parse/syntax';
 import type { Reexport } from './handlers';
-import { type NamePattern, type ScanState, type ToolRegistration, nameOf, where } from './scanContext';
-
-/** A function that renames the tools of a list: which parameter is the prefix, which the list, and the template. */
-interface Renamer {
-  prefixIndex: number;
-  listIndex: number;
-  /** The template's text around the prefix and the tool's name. */
-  parts: { head: string; middle: string; tail: string; prefixFirst: boolean };
-}
+import { type NamePattern, type Renamer, type ScanState, type ToolRegistration, nameOf, where } from './scanContext';
 
 function parameterIndex(fn: FunctionLike, expression: ts.Expression): number {
   const inner = unwrapExpression(expression);
@@ -188,18 +180,35 @@ function renameBinding(
   return true;
 }
 
-/** Calls of this file's renamers: the lists they are given take the wire names. */
-export function scanRenamedLists(state: ScanState, calls: readonly ts.CallExpression[]): void {
+/** The file's renamers, by function name (a cheap text test first: a `.map(` and a template). */
+export function renamersOf(state: Pick<ScanState, 'functions' | 'sourceFile'>): Map<string, Renamer> {
   const renamers = new Map<string, Renamer>();
+  const text = state.sourceFile.text;
   for (const [name, fn] of state.functions) {
     if (fn.parameters.length < 2) continue;
+    const body = text.slice(fn.pos, fn.end);
+    if (!body.includes('.map(') || !body.includes('${')) continue;
     const renamer = renamerOf(fn);
     if (renamer) renamers.set(name, renamer);
   }
-  if (renamers.size === 0) return;
+  return renamers;
+}
+
+/** Calls of this file's renamers, or of renamers imported from another file: the lists they are given take the wire names. */
+export function scanRenamedLists(
+  state: ScanState,
+  calls: readonly ts.CallExpression[],
+  renamers: ReadonlyMap<string, Renamer>,
+): void {
   for (const call of calls) {
     const callee = unwrapExpression(call.expression);
-    const renamer = ts.isIdentifier(callee) ? renamers.get(callee.text) : undefined;
+    if (!ts.isIdentifier(callee) || call.arguments.length < 2) continue;
+    const imported = state.imports.get(callee.text);
+    const renamer =
+      renamers.get(callee.text) ??
+      (imported && imported.exportName !== '*' && imported.specifier.startsWith('.')
+        ? state.knowledge.renamer?.(imported.exportName)
+        : undefined);
     const prefixArgument = renamer && call.arguments[renamer.prefixIndex];
     const listArgument = renamer && call.arguments[renamer.listIndex];
     if (!renamer || !prefixArgument || !listArgument) continue;
@@ -207,7 +216,7 @@ export function scanRenamedLists(state: ScanState, calls: readonly ts.CallExpres
     if (prefix === null) continue;
     const pattern = patternFor(renamer, prefix);
     const evidence = [
-      `renamed to \`${pattern.prefix}\${name}${pattern.suffix}\` by ${callee.getText(state.sourceFile)}(…) at ${where(state, call)}`,
+      `renamed to \`${pattern.prefix}\${name}${pattern.suffix}\` by ${callee.text}(…) at ${where(state, call)}`,
     ];
     renameList(state, listArgument, pattern, evidence, 0);
   }

@@ -119,6 +119,14 @@ export interface ClassFact {
   guards?: boolean;
 }
 
+/** A function that renames the tools of a list: which parameter is the prefix, which the list, and the template. */
+export interface Renamer {
+  prefixIndex: number;
+  listIndex: number;
+  /** The template's text around the prefix and the tool's name. */
+  parts: { head: string; middle: string; tail: string; prefixFirst: boolean };
+}
+
 /** What the rest of the project knows, for one file's scan. */
 export interface ProjectKnowledge {
   /** A wrapper defined in another file, by the name it is called through. */
@@ -132,6 +140,8 @@ export interface ProjectKnowledge {
   guardingWrapper(name: string): boolean;
   /** Definition keys (`handler`, `execute`…) that a generic invoker somewhere calls inside its own try/catch. */
   guardedKey?(key: string): boolean;
+  /** A renamer exported by another file, by its exported name. */
+  renamer?(name: string): Renamer | undefined;
 }
 
 export const NO_KNOWLEDGE: ProjectKnowledge = {

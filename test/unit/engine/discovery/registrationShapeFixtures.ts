@@ -204,7 +204,7 @@ export class PantryServer {
   },
   {
     title:
-      'a local tool(area, { name, … }, fn) factory, per-area lists renamed to ${prefix}_${name}; prompt/resource factories are not tools',
+      'a local tool(area, { name, … }, fn) factory, per-area lists renamed to ${prefix}_${name} by an imported renamer; prompt/resource factories are not tools',
     files: {
       'package.json': MCP_PACKAGE,
       'src/catalog/define.ts': `import { z } from 'zod';
@@ -266,13 +266,15 @@ export const greet = prompt('core', { name: 'greet_customer', description: 'Gree
 export const manual = resource({ name: 'shop_manual', uri: 'shop://manual' }, async () => 'manual');
 export const catalogPrompts = [greet];
 `,
+      'src/catalog/naming.ts': `export function withArea<T extends { meta: { name: string } }>(area: string, items: T[]): T[] {
+  return items.map((item) => ({ ...item, meta: { ...item.meta, name: \`\${area}_\${item.meta.name}\` } }));
+}
+`,
       'src/catalog/index.ts': `import type { CatalogTool } from './define';
 import { widgetTools } from './widgets/index';
 import { shopTools } from './shop/index';
 import { catalogPrompts } from './prompts';
-function withArea<T extends { meta: { name: string } }>(area: string, items: T[]): T[] {
-  return items.map((item) => ({ ...item, meta: { ...item.meta, name: \`\${area}_\${item.meta.name}\` } }));
-}
+import { withArea } from './naming';
 export const allTools: CatalogTool[] = [...withArea('gadget', widgetTools), ...withArea('shop', shopTools)];
 export const allPrompts = withArea('core', catalogPrompts);
 `,
