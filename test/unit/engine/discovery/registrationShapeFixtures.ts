@@ -261,6 +261,11 @@ if (process.env.SHOP_ENABLED) {
   shopTools.push(...[open_shop]);
 }
 `,
+      'src/catalog/assistant.ts': `import { z } from 'zod';
+import { createTool } from 'agent-kit';
+// An agent library's tool, options first: not an MCP tool of this server.
+export const lookup = createTool({ name: 'lookup_price', inputSchema: z.object({ sku: z.string() }) }, async () => 1);
+`,
       'src/catalog/prompts.ts': `import { prompt, resource } from './define';
 export const greet = prompt('core', { name: 'greet_customer', description: 'Greet a customer' }, async () => []);
 export const manual = resource({ name: 'shop_manual', uri: 'shop://manual' }, async () => 'manual');
