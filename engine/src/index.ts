@@ -11,7 +11,8 @@ export {
   parseSource,
   reparseSource,
 } from './engine';
-export { Project, type WorkspaceFile, collectSourceFiles, indexWorkspace, isIndexable } from './discovery/project';
+export { Project, collectSourceFiles, isIndexable } from './discovery/project';
+export { type WorkspaceFile, indexWorkspace } from './discovery/workspaceIndex';
 export {
   type FileTool,
   type ToolStyle,

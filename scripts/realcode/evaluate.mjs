@@ -14,12 +14,15 @@
 //
 // Usage:
 //   node scripts/realcode/evaluate.mjs [--mirror DIR] [--repo owner/name]… [--verbose]
-//                                      [--no-unrelated] [--held-out] [--write]
+//                                      [--no-unrelated] [--held-out] [--round N] [--write]
 //   --verbose   list misses, false positives and matches made in another file
 //   --held-out  evaluate only the held-out repositories (entries marked `"heldOut": true`, labelled
-//               after discovery was built); without it they are left out, unless named by --repo
+//               after discovery was built, without a `round` field); without it they are left out,
+//               unless named by --repo
+//   --round N   evaluate only the entries labelled in round N (`"round": N`, held out too; round 3 is
+//               the set labelled before any discovery change was made for it)
 //   --write     replace the results in docs/real-code-evaluation.md (between the results markers,
-//               or the held-out-results markers with --held-out)
+//               the held-out-results markers with --held-out, or round-N-results with --round N)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -53,6 +56,7 @@ const { values } = parseArgs({
     write: { type: 'boolean', default: false },
     'no-unrelated': { type: 'boolean', default: false },
     'held-out': { type: 'boolean', default: false },
+    round: { type: 'string' },
   },
 });
 
@@ -260,11 +264,19 @@ function main() {
   }
   const labels = JSON.parse(fs.readFileSync(values.labels, 'utf8'));
   const wanted = values.repo ? new Set(values.repo) : undefined;
-  const heldOut = values['held-out'];
+  const round = values.round === undefined ? undefined : Number(values.round);
+  const heldOut = values['held-out'] || round !== undefined;
+  /** @param {LabelledRepo} entry */
+  const selected = (entry) => {
+    if (wanted) return wanted.has(entry.repo);
+    if (round !== undefined) return entry.round === round;
+    // Without --round: the development set, or with --held-out the held-out entries of earlier rounds.
+    return Boolean(entry.heldOut) === heldOut && entry.round === undefined;
+  };
   /** @type {RepoRow[]} */
   const rows = [];
   for (const entry of /** @type {LabelledRepo[]} */ (labels.repos)) {
-    if (wanted ? !wanted.has(entry.repo) : Boolean(entry.heldOut) !== heldOut) continue;
+    if (!selected(entry)) continue;
     const row = evaluateRepo(entry);
     if (row) rows.push(row);
   }
@@ -283,7 +295,7 @@ function main() {
       console.log('\n(--write skipped: only a full run updates the document)');
     else {
       const stamp = `Measured on ${new Date().toISOString().slice(0, 10)} with mcp-envelope ${JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version} (commit ${gitHead()}).`;
-      const marker = heldOut ? 'held-out-results' : 'results';
+      const marker = round !== undefined ? `round-${round}-results` : heldOut ? 'held-out-results' : 'results';
       fs.writeFileSync(
         docPath,
         replaceBetweenMarkers(fs.readFileSync(docPath, 'utf8'), `${stamp}\n\n${table}`, marker),

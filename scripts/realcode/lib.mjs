@@ -13,7 +13,8 @@ const DECLARATION = /\.d\.[cm]?ts$/i;
  * @typedef {{ file: string, line: number, name: string | null, style: string }} Label
  * @typedef {{ file: string, from: number, to: number, why?: string }} Generic
  * @typedef {{ repo: string, commit: string, include: string[], exclude?: string[], styles?: string[],
- *             tools: Label[], generic?: Generic[], notes?: string, heldOut?: boolean }} LabelledRepo
+ *             tools: Label[], generic?: Generic[], notes?: string, heldOut?: boolean,
+ *             round?: number }} LabelledRepo
  * @typedef {{ repo: string, commit: string, include: string[], exclude?: string[], notes?: string }} UnrelatedRepo
  * @typedef {{ name: string | null, file: string, line: number, kind?: string }} FoundTool
  * @typedef {{ label: Label, found: FoundTool, elsewhere: boolean }} Match

@@ -5,12 +5,12 @@
  * (`{ list_tables: tool({…}) }`), or naming their tool through a separate schema constant.
  */
 import ts from 'typescript';
-import { propertyNameText, unwrapExpression } from '../parse/syntax';
+import { expressionName, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
 import { type RegistrationKind, type ScanState, nameOf, where } from './scanContext';
 
-const HANDLER_KEYS = ['handler', 'execute', 'handle', 'run', 'call', 'callback', 'invoke', 'cb', 'fn', 'func'];
-const SCHEMA_KEYS = [
+const HANDLER_KEYS = ['handler', 'execute', 'handle', 'run', 'call', 'callback', 'invoke', 'cb', 'fn', 'func', 'logic'];
+export const SCHEMA_KEYS = [
   'inputSchema',
   'parameters',
   'schema',
@@ -21,18 +21,21 @@ const SCHEMA_KEYS = [
   'params',
   'argsSchema',
 ];
-/** Keys of objects that are not tools even with a name and a handler (HTTP routes, CLI commands). */
-const NOT_TOOL_KEYS = ['url', 'path', 'route', 'command', 'commands'];
+/** Keys of objects that are not tools even with a name and a handler (HTTP routes, CLI commands, MCP resources). */
+export const NOT_TOOL_KEYS = ['url', 'path', 'route', 'command', 'commands', 'uri', 'uriTemplate'];
 /** Tool APIs that are not MCP: their factories and objects are not MCP tools. */
-const NON_MCP_MODULES =
+export const NON_MCP_MODULES =
   /^(ai|@ai-sdk\/|langchain|@langchain\/|@openai\/agents|@mastra\/|llamaindex|genkit|@genkit-ai\/)/;
 
+/** The usual names of schema libraries' entry points. */
+const SCHEMA_BUILDERS = new Set(['z', 'zod', 'v', 'Type', 'yup', 'Joi', 'joi']);
+
 /** Registration calls named for another MCP primitive (prompts, resources). */
-const NOT_TOOL_CALLEES = /^(?:register|add|define|create)?(?:Prompt|Resource|ResourceTemplate)s?$/i;
+export const NOT_TOOL_CALLEES = /^(?:register|add|define|create)?(?:Prompt|Resource|ResourceTemplate)s?$/i;
 
 type Member = ts.ObjectLiteralElementLike;
 
-function memberOf(object: ts.ObjectLiteralExpression, keys: readonly string[]): Member | undefined {
+export function memberOf(object: ts.ObjectLiteralExpression, keys: readonly string[]): Member | undefined {
   for (const key of keys) {
     const found = object.properties.find((p) => !ts.isSpreadAssignment(p) && propertyNameText(p.name) === key);
     if (found) return found;
@@ -40,7 +43,7 @@ function memberOf(object: ts.ObjectLiteralExpression, keys: readonly string[]): 
   return undefined;
 }
 
-function valueOfMember(member: Member | undefined): ts.Expression | undefined {
+export function valueOfMember(member: Member | undefined): ts.Expression | undefined {
   if (!member) return undefined;
   if (ts.isPropertyAssignment(member)) return member.initializer;
   if (ts.isShorthandPropertyAssignment(member)) return member.name;
@@ -48,7 +51,7 @@ function valueOfMember(member: Member | undefined): ts.Expression | undefined {
   return undefined;
 }
 
-function handlerMember(object: ts.ObjectLiteralExpression): Member | undefined {
+export function handlerMember(object: ts.ObjectLiteralExpression): Member | undefined {
   const member = memberOf(object, HANDLER_KEYS);
   if (!member) return undefined;
   if (ts.isMethodDeclaration(member)) return member;
@@ -56,8 +59,18 @@ function handlerMember(object: ts.ObjectLiteralExpression): Member | undefined {
   if (!value) return undefined;
   const inner = unwrapExpression(value);
   const callable =
-    ts.isArrowFunction(inner) || ts.isFunctionExpression(inner) || ts.isIdentifier(inner) || ts.isCallExpression(inner);
+    ts.isArrowFunction(inner) ||
+    ts.isFunctionExpression(inner) ||
+    ts.isIdentifier(inner) ||
+    (ts.isCallExpression(inner) && !isSchemaBuilder(inner));
   return callable ? member : undefined;
+}
+
+/** `z.string().optional()`, `z.object({…})`: a schema built with zod (a field named `callback` is data, not a handler). */
+function isSchemaBuilder(call: ts.CallExpression): boolean {
+  let node: ts.Expression = call;
+  while (ts.isCallExpression(node) || ts.isPropertyAccessExpression(node)) node = node.expression;
+  return ts.isIdentifier(node) && SCHEMA_BUILDERS.has(node.text);
 }
 
 function nameExpression(state: ScanState, object: ts.ObjectLiteralExpression): ts.Expression | undefined {
@@ -68,6 +81,12 @@ function nameExpression(state: ScanState, object: ts.ObjectLiteralExpression): t
     if (resolved !== null && /^[a-z][a-z0-9_.-]*$/.test(resolved)) return method;
   }
   if (name) return name;
+  // `{ definition: { name: 'observe', inputSchema }, handler }`: the name inside the nested definition.
+  const nested = nestedDefinition(object);
+  if (nested) {
+    const inner = valueOfMember(memberOf(nested, ['name', 'toolName']));
+    if (inner) return inner;
+  }
   // `{ schema: observeSchema, handle }` where `const observeSchema = { name: 'observe', … }`.
   const schema = valueOfMember(memberOf(object, ['schema', 'definition', 'tool']));
   if (schema) {
@@ -83,6 +102,18 @@ function nameExpression(state: ScanState, object: ts.ObjectLiteralExpression): t
   return undefined;
 }
 
+/** Keys under which a definition nests its metadata: `{ config: { description, inputSchema }, handler }`. */
+const NESTED_KEYS = ['config', 'definition', 'tool', 'spec', 'meta', 'metadata'];
+/** The schema keys that say "tool input" on their own, without a name next to them. */
+const NESTED_SCHEMA_KEYS = ['inputSchema', 'paramsSchema', 'argsSchema', 'inputShape', 'parameters'];
+
+/** The nested metadata object of a definition, when it holds a schema. */
+function nestedDefinition(object: ts.ObjectLiteralExpression): ts.ObjectLiteralExpression | undefined {
+  const value = valueOfMember(memberOf(object, NESTED_KEYS));
+  const inner = value && unwrapExpression(value);
+  return inner && ts.isObjectLiteralExpression(inner) && memberOf(inner, NESTED_SCHEMA_KEYS) ? inner : undefined;
+}
+
 /** The key an object (or the factory call around it) is stored under: `{ list_tables: tool({…}) }`. */
 function keyOf(site: ts.Node): string | undefined {
   const parent = site.parent;
@@ -90,8 +121,8 @@ function keyOf(site: ts.Node): string | undefined {
   return undefined;
 }
 
-/** The call an object is the argument of (a factory), if any. */
-function factoryCall(object: ts.ObjectLiteralExpression): ts.CallExpression | undefined {
+/** The call (or `new` expression) an object is the argument of (a factory or a tool class), if any. */
+function factoryCall(object: ts.ObjectLiteralExpression): ts.CallExpression | ts.NewExpression | undefined {
   let node: ts.Node = object;
   while (
     ts.isParenthesizedExpression(node.parent) ||
@@ -101,16 +132,44 @@ function factoryCall(object: ts.ObjectLiteralExpression): ts.CallExpression | un
     node = node.parent;
   }
   const parent = node.parent;
-  return ts.isCallExpression(parent) && parent.arguments.includes(node as ts.Expression) ? parent : undefined;
+  return (ts.isCallExpression(parent) || ts.isNewExpression(parent)) &&
+    parent.arguments?.includes(node as ts.Expression)
+    ? parent
+    : undefined;
 }
 
-function calleeModule(state: ScanState, call: ts.CallExpression): string | undefined {
+function calleeModule(state: ScanState, call: ts.CallExpression | ts.NewExpression): string | undefined {
   let callee: ts.Expression = call.expression;
   while (ts.isPropertyAccessExpression(callee)) callee = callee.expression;
   return ts.isIdentifier(callee) ? state.imports.get(callee.text)?.specifier : undefined;
 }
 
 const HANDLER_KEY_SET = new Set(HANDLER_KEYS);
+
+/**
+ * `{ get_token: tool({ description, handler }), publish: tool({ description, inputSchema, handler }) }`:
+ * a factory call kept under a key next to calls of the same factory that do take a schema — a tool
+ * without input, like its siblings.
+ */
+function siblingHasSchema(call: ts.CallExpression | ts.NewExpression, calleeName: string | undefined): boolean {
+  const property = call.parent;
+  if (
+    calleeName === undefined ||
+    !ts.isPropertyAssignment(property) ||
+    !ts.isObjectLiteralExpression(property.parent)
+  ) {
+    return false;
+  }
+  return property.parent.properties.some((sibling) => {
+    if (sibling === property || !ts.isPropertyAssignment(sibling)) return false;
+    const value = unwrapExpression(sibling.initializer);
+    if (!ts.isCallExpression(value) || expressionName(value.expression) !== calleeName) return false;
+    const argument = value.arguments[0] && unwrapExpression(value.arguments[0]);
+    return (
+      argument !== undefined && ts.isObjectLiteralExpression(argument) && memberOf(argument, SCHEMA_KEYS) !== undefined
+    );
+  });
+}
 
 /** A cheap first look: does any property carry a handler-like key? */
 function mayBeDefinition(object: ts.ObjectLiteralExpression): boolean {
@@ -206,6 +265,7 @@ export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<s
     if (!handlerMember(object)) continue;
     if (memberOf(object, NOT_TOOL_KEYS)) continue;
     const call = factoryCall(object);
+    if (call && ts.isCallExpression(call) && isSchemaBuilder(call)) continue;
     const calleeName = call
       ? ts.isIdentifier(call.expression)
         ? call.expression.text
@@ -220,9 +280,9 @@ export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<s
     }
     // `registerPrompt({ name, handler })`, `addResource({…})`: other MCP primitives, not tools.
     if (!configured && calleeName !== undefined && NOT_TOOL_CALLEES.test(calleeName)) continue;
-    const hasSchema = memberOf(object, SCHEMA_KEYS) !== undefined;
+    const hasSchema = memberOf(object, SCHEMA_KEYS) !== undefined || nestedDefinition(object) !== undefined;
     const hasSpread = object.properties.some(ts.isSpreadAssignment);
-    if (!configured && !hasSchema && !(call && hasSpread)) continue;
+    if (!configured && !hasSchema && !(call && hasSpread) && !(call && siblingHasSchema(call, calleeName))) continue;
     const site = call ?? object;
     const evidence = configured
       ? [`passed to the handler factory ${calleeName}(…) at ${where(state, site)} (mcpEnvelope.handlerFactories)`]

@@ -6,6 +6,7 @@
 import ts from 'typescript';
 import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
+import { mapTableEntries } from './mapTables';
 import {
   type ImportBinding,
   type ScanState,
@@ -261,6 +262,17 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
       const tableEvidence = [`looked up as ${node.getText(state.sourceFile)} (${where(state, node)})`, ...evidence];
       if (table) count += tableEntries(state, table, tableEvidence);
       else externalRef(state, state.imports.get(tableName), 'table', tableEvidence);
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'get' &&
+      ts.isIdentifier(node.expression.expression) &&
+      node.arguments.length === 1 &&
+      isNameish(node.arguments[0])
+    ) {
+      // `HANDLERS.get(name)`: a Map of handlers.
+      const mapEvidence = [`looked up as ${node.getText(state.sourceFile)} (${where(state, node)})`, ...evidence];
+      count += mapTableEntries(state, node.expression.expression.text, mapEvidence);
     } else if (ts.isCallExpression(node) && depth < 2 && node.arguments.some((a) => isNameish(a) || isRequest(a))) {
       const target = functionTarget(state, node.expression);
       const callEvidence = [

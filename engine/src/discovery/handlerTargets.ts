@@ -44,6 +44,10 @@ function innerReturnedGuards(fn: FunctionLike): boolean {
   });
 }
 
+function isBindCall(call: ts.CallExpression): call is ts.CallExpression & { expression: ts.PropertyAccessExpression } {
+  return ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === 'bind';
+}
+
 /** Records the handler behind `expression`; returns it when it is in this file. */
 export function recordHandler(
   state: ScanState,
@@ -56,6 +60,10 @@ export function recordHandler(
 ): RecordedHandler {
   if (!expression) return { evidence: [] };
   const target = unwrapExpression(expression);
+  // `this.callTool.bind(this)`: the bound method is the handler.
+  if (ts.isCallExpression(target) && isBindCall(target) && depth < 3) {
+    return recordHandler(state, target.expression.expression, kind, toolName, evidence, lowLevel, depth + 1);
+  }
   if (ts.isCallExpression(target) && depth < 3) {
     // A higher-order wrapper: the function among its arguments is the handler.
     // (or, when none is, the wrapper call among them: `logging('CallTool', monitoring(async (req) => …))`).

@@ -17,12 +17,17 @@ import { frameworkToolBases } from './frameworkClasses';
 import { type ConstValue, fileConstants } from './names';
 import { scanRegistrationCalls } from './registrationCalls';
 import { followTableSources } from './tableSources';
+import { nameKeyedDefinitions } from './keyedLoops';
+import { scanExecutorExports, scanExecutorRegistries } from './executorRegistry';
+import { renameExport, renamersOf, scanRenamedLists } from './renames';
+import { scanToolFactoryCalls } from './toolFactories';
 import {
   type ClassFact,
   type ExternalHandlerRef,
   type ImportBinding,
   NO_KNOWLEDGE,
   type ProjectKnowledge,
+  type Renamer,
   type ScanState,
   type ToolBaseClass,
   type ToolHandler,
@@ -54,9 +59,11 @@ export interface FileFacts {
   relativeImports: readonly string[];
   /** Definition keys this file's generic invokers call inside a try/catch. */
   guardedKeys: ReadonlySet<string>;
+  /** Exported functions that rename the tools of a list (`withArea('gadget', tools)`). */
+  renamers: ReadonlyMap<string, Renamer>;
 }
 
-function declaredExports(sourceFile: ts.SourceFile): Set<string> {
+export function declaredExports(sourceFile: ts.SourceFile): Set<string> {
   const names = new Set<string>();
   for (const statement of sourceFile.statements) {
     if (ts.isExportAssignment(statement)) names.add('default');
@@ -79,7 +86,7 @@ export interface Reexport {
   importedName: string;
 }
 
-function reexportsOf(sourceFile: ts.SourceFile): Reexport[] {
+export function reexportsOf(sourceFile: ts.SourceFile): Reexport[] {
   const result: Reexport[] = [];
   for (const statement of sourceFile.statements) {
     if (
@@ -160,6 +167,8 @@ function importsOf(index: NodeIndex): Map<string, ImportBinding> {
         const exportName = (element.propertyName ?? element.name).text;
         imports.set(element.name.text, { specifier, exportName });
       }
+    } else if (clause.namedBindings && ts.isNamespaceImport(clause.namedBindings)) {
+      imports.set(clause.namedBindings.name.text, { specifier, exportName: '*' });
     }
   }
   return imports;
@@ -265,7 +274,9 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanDispatchers(state, calls);
   const toolBases = findToolBases(state);
   scanToolClasses(state, new Map([...frameworkToolBases(state), ...toolBases]));
+  scanExecutorRegistries(state);
   state.guardedKeys = guardedKeysOf(state);
+  scanToolFactoryCalls(state, calls);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
   scanFileConventionTool(state);
   scanToolDecorators(state);
@@ -297,6 +308,9 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   }
 
   if (options.externalExports && options.externalExports.size > 0) scanExternalExports(state, options.externalExports);
+  const renamers = renamersOf(state);
+  scanRenamedLists(state, calls, renamers);
+  const declared = declaredExports(sourceFile);
   return {
     registrations: state.registrations,
     handlers: state.handlers,
@@ -308,7 +322,8 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
       classes: classFacts(sourceFile),
       guardingWrappers: guardingWrappersOf(index, functions),
       reexports: reexportsOf(sourceFile),
-      declared: declaredExports(sourceFile),
+      declared,
+      renamers: new Map([...renamers].filter(([name]) => declared.has(name))),
       guardedKeys: state.guardedKeys,
       relativeImports: [...new Set([...state.imports.values()].map((i) => i.specifier))].filter((s) =>
         s.startsWith('.'),
@@ -323,6 +338,24 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
   let objects: Map<string, ts.ObjectLiteralExpression> | undefined;
   for (const [exportName, ref] of externalExports) {
     const evidence = ref.evidence ?? [];
+    if (ref.role === 'executors') {
+      scanExecutorExports(state, exportName, ref.executorMethod ?? 'execute', evidence, reexportsOf(state.sourceFile));
+      continue;
+    }
+    if (ref.role === 'renamed') {
+      renameExport(
+        state,
+        exportName,
+        ref.namePattern ?? { prefix: '', suffix: '' },
+        evidence,
+        reexportsOf(state.sourceFile),
+      );
+      continue;
+    }
+    if (ref.role === 'definitions') {
+      nameKeyedDefinitions(state, exportName, ref.namePattern ?? { prefix: '', suffix: '' }, evidence);
+      continue;
+    }
     if (ref.role === 'table') {
       objects ??= exportedObjects(state.sourceFile);
       const table = objects.get(exportName);

@@ -33,7 +33,22 @@ function constValueOf(node: ts.Expression, local: ConstLookup): ConstValue | und
     return Object.keys(result).length > 0 ? result : undefined;
   }
   const text = valueOf(inner, local);
-  return text ?? undefined;
+  return text ?? definitionLookup(inner);
+}
+
+/** Callees that fetch a tool definition by its name: `getToolDefinition('x')`, `findToolSpec('x')`. */
+const DEFINITION_LOOKUP = /^(get|find|lookup|load|read)\w*(Tool|Definition|Def|Spec)\w*$/i;
+
+/**
+ * `const searchTool = getToolDefinition('search')`: a definition looked up by its name, whose
+ * `.name` is that name.
+ */
+function definitionLookup(node: ts.Expression): ConstValue | undefined {
+  if (!ts.isCallExpression(node) || node.arguments.length !== 1) return undefined;
+  const argument = unwrapExpression(node.arguments[0]);
+  const callee = unwrapExpression(node.expression);
+  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+  return ts.isStringLiteralLike(argument) && DEFINITION_LOOKUP.test(name) ? { name: argument.text } : undefined;
 }
 
 /** The module-level constants of a file (`const X = 'x'`, names objects, string enums), by name. */

@@ -20,7 +20,8 @@ import {
 import { NodeIndex } from '../parse/nodeIndex';
 import type { ConstValue } from './names';
 import { MCP_SERVER_IMPORT, ProjectScopes, optedIn } from './relevance';
-import type { ClassFact, ToolBaseClass, WrapperSignature } from './scanContext';
+import { type ExportFacts, readExportFacts, splitPackageSpecifier, workspacePackageSource } from './workspaceExports';
+import type { ClassFact, Renamer, ToolBaseClass, WrapperSignature } from './scanContext';
 import type { EngineSettings, ForeignFunction } from '../types';
 
 export type SkipReason = 'binary' | 'not-mcp' | 'error';
@@ -52,6 +53,14 @@ const IGNORED_DIRECTORIES = new Set([
 /** Text that marks a file without a package.json (a loose file) as MCP code, as before projects were read. */
 const LOOSE_MCP_TEXT = /@modelcontextprotocol\/|\bisError\b|@mcpToolHandler/;
 
+function defaultReadText(fileName: string): string | undefined {
+  try {
+    return fs.readFileSync(fileName, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 function defaultFileExists(fileName: string): boolean {
   try {
     return fs.statSync(fileName).isFile();
@@ -82,6 +91,7 @@ interface AggregatedFacts {
   classes: Map<string, ClassFact>;
   guarding: Set<string>;
   guardedKeys: Set<string>;
+  renamers: Map<string, Renamer>;
 }
 
 export class Project implements ProjectKnowledge {
@@ -104,11 +114,30 @@ export class Project implements ProjectKnowledge {
   private readonly knowledgeFiles = new Set<string>();
   readonly scopes: ProjectScopes;
 
+  /** Constants and re-exports of files that are not scanned (a workspace package without MCP code), read on demand. */
+  private readonly borrowed = new Map<string, ExportFacts | null>();
+  private readonly readText: (fileName: string) => string | undefined;
+
   constructor(
     private readonly fileExists: (fileName: string) => boolean = defaultFileExists,
     readFile?: (fileName: string) => string | undefined,
   ) {
     this.scopes = new ProjectScopes(readFile);
+    this.readText = readFile ?? defaultReadText;
+  }
+
+  /** What a file exports, from its scan, or read on demand when it is not scanned (constants only). */
+  private exportsOf(fileName: string): ExportFacts | undefined {
+    const scanned = this.facts.get(fileName);
+    if (scanned) return scanned;
+    if (!SOURCE_FILE_PATTERN.test(fileName) || DECLARATION_FILE.test(fileName)) return undefined;
+    let found = this.borrowed.get(fileName);
+    if (found === undefined) {
+      const text = this.readText(fileName);
+      found = text === undefined || looksBinary(text) ? null : readExportFacts(fileName, text);
+      this.borrowed.set(fileName, found);
+    }
+    return found ?? undefined;
   }
 
   private readonly resolved = new Map<string, string | undefined>();
@@ -126,7 +155,7 @@ export class Project implements ProjectKnowledge {
   }
 
   readonly resolveImport = (specifier: string, fromFile: string): string | undefined => {
-    if (!specifier.startsWith('.')) return undefined;
+    if (!specifier.startsWith('.')) return this.resolveWorkspacePackage(specifier);
     const key = `${path.dirname(fromFile)}\0${specifier}`;
     if (this.resolved.has(key)) return this.resolved.get(key);
     const target = resolveRelativeImport(specifier, fromFile, this.fileExists);
@@ -137,6 +166,13 @@ export class Project implements ProjectKnowledge {
     }
     return target;
   };
+
+  /** A bare import of a package of this workspace: its sources, when they are in the workspace. */
+  private resolveWorkspacePackage(specifier: string): string | undefined {
+    const { name, subpath } = splitPackageSpecifier(specifier);
+    const dir = this.scopes.packageDir(name);
+    return dir ? workspacePackageSource(dir, subpath, this.fileExists) : undefined;
+  }
 
   /** Records what the scan under way looked up (once per name: the knowledge does not change during a scan). */
   private noteLooked(key: string, found: WrapperSignature | ToolBaseClass | ClassFact | undefined): void {
@@ -152,6 +188,7 @@ export class Project implements ProjectKnowledge {
       classes: new Map(),
       guarding: new Set(),
       guardedKeys: new Set(),
+      renamers: new Map(),
     };
     for (const file of this.knowledgeFiles) {
       const facts = this.facts.get(file);
@@ -180,6 +217,11 @@ export class Project implements ProjectKnowledge {
     this.looked?.set(`k:${key}`, found ? '1' : '');
     return found;
   }
+  renamer(name: string): Renamer | undefined {
+    const found = this.aggregate().renamers.get(name);
+    this.looked?.set(`r:${name}`, found ? JSON.stringify(found) : '');
+    return found;
+  }
   guardingWrapper(name: string): boolean {
     const found = this.aggregate().guarding.has(name);
     this.looked?.set(`g:${name}`, found ? '1' : '');
@@ -191,16 +233,21 @@ export class Project implements ProjectKnowledge {
     const facts = this.aggregate();
     for (const [key, before] of looked) {
       const name = key.slice(2);
+      const renamer = key[0] === 'r' ? facts.renamers.get(name) : undefined;
       const now =
-        key[0] === 'w'
-          ? lookupSignature(facts.wrappers.get(name))
-          : key[0] === 'b'
-            ? lookupSignature(facts.toolBases.get(name))
-            : key[0] === 'c'
-              ? lookupSignature(facts.classes.get(name))
-              : (key[0] === 'k' ? facts.guardedKeys.has(name) : facts.guarding.has(name))
-                ? '1'
-                : '';
+        key[0] === 'r'
+          ? renamer
+            ? JSON.stringify(renamer)
+            : ''
+          : key[0] === 'w'
+            ? lookupSignature(facts.wrappers.get(name))
+            : key[0] === 'b'
+              ? lookupSignature(facts.toolBases.get(name))
+              : key[0] === 'c'
+                ? lookupSignature(facts.classes.get(name))
+                : (key[0] === 'k' ? facts.guardedKeys.has(name) : facts.guarding.has(name))
+                  ? '1'
+                  : '';
       if (now !== before) return false;
     }
     return true;
@@ -208,15 +255,39 @@ export class Project implements ProjectKnowledge {
   constant(specifier: string, fromFile: string, exportName: string): ConstValue | undefined {
     const target = this.resolveImport(specifier, fromFile);
     if (!target) return undefined;
+    if (exportName === '*') return this.namespaceConstants(normalisePath(target));
     const found = this.resolveExport(normalisePath(target), exportName);
     this.reading?.add(normalisePath(target));
     this.reading?.add(found.fileName);
-    return this.facts.get(found.fileName)?.constants.get(found.exportName);
+    return this.exportsOf(found.fileName)?.constants.get(found.exportName);
+  }
+
+  /**
+   * `import * as Greet from './greet'`: the module's exported constants as one object, so that
+   * `Greet.name` resolves (declared exports and named re-exports; `export *` is not followed).
+   */
+  private namespaceConstants(fileName: string): ConstValue | undefined {
+    this.reading?.add(fileName);
+    const facts = this.exportsOf(fileName);
+    if (!facts) return undefined;
+    const members: Record<string, ConstValue> = {};
+    for (const exportName of facts.declared) {
+      const value = facts.constants.get(exportName);
+      if (value !== undefined) members[exportName] = value;
+    }
+    for (const reexport of facts.reexports) {
+      if (reexport.exportName === '*' || reexport.exportName in members) continue;
+      const found = this.resolveExport(fileName, reexport.exportName);
+      this.reading?.add(found.fileName);
+      const value = this.exportsOf(found.fileName)?.constants.get(found.exportName);
+      if (value !== undefined) members[reexport.exportName] = value;
+    }
+    return Object.keys(members).length > 0 ? members : undefined;
   }
 
   /** Follows re-exports (`export { x } from`, `export * from`) to the file that defines an export. */
   resolveExport(fileName: string, exportName: string, depth = 0): { fileName: string; exportName: string } {
-    const facts = this.facts.get(fileName);
+    const facts = this.exportsOf(fileName);
     if (!facts || depth > 5 || facts.declared.has(exportName)) return { fileName, exportName };
     for (const reexport of facts.reexports) {
       if (reexport.exportName !== exportName && reexport.exportName !== '*') continue;
@@ -224,7 +295,7 @@ export class Project implements ProjectKnowledge {
       if (!target) continue;
       const next = reexport.exportName === '*' ? exportName : reexport.importedName;
       const resolved = this.resolveExport(normalisePath(target), next, depth + 1);
-      if (reexport.exportName !== '*' || this.facts.get(resolved.fileName)?.declared.has(resolved.exportName)) {
+      if (reexport.exportName !== '*' || this.exportsOf(resolved.fileName)?.declared.has(resolved.exportName)) {
         return resolved;
       }
     }
@@ -234,7 +305,7 @@ export class Project implements ProjectKnowledge {
   /** Names that make another file's scan depend on this project's facts (wrappers, tool base classes). */
   knowledgeNames(): string[] {
     const facts = this.aggregate();
-    return [...facts.wrappers.keys(), ...facts.toolBases.keys()];
+    return [...facts.wrappers.keys(), ...facts.toolBases.keys(), ...facts.renamers.keys()];
   }
 
   private setFacts(fileName: string, facts: FileFacts | undefined): void {
@@ -268,6 +339,8 @@ export class Project implements ProjectKnowledge {
             kind: ref.kind,
             toolName: ref.toolName,
             role: ref.role,
+            namePattern: ref.namePattern,
+            executorMethod: ref.executorMethod,
             evidence: ref.evidence,
           });
         }
@@ -282,7 +355,10 @@ export class Project implements ProjectKnowledge {
     const before = this.registered.get(key) ?? [];
     const signature = (list: readonly ExternalHandlerRef[]) =>
       list
-        .map((r) => `${r.fileName}#${r.exportName}#${r.kind}#${r.role ?? ''}`)
+        .map(
+          (r) =>
+            `${r.fileName}#${r.exportName}#${r.kind}#${r.role ?? ''}#${r.namePattern ? `${r.namePattern.prefix}|${r.namePattern.suffix}` : ''}#${r.executorMethod ?? ''}`,
+        )
         .sort()
         .join('|');
     if (signature(before) === signature(refs)) return [];
@@ -293,6 +369,9 @@ export class Project implements ProjectKnowledge {
 
   forget(fileName: string): string[] {
     this.scans.delete(normalisePath(fileName));
+    // A file read on demand may have changed: files that read its constants scan again.
+    if (this.borrowed.delete(normalisePath(fileName)))
+      this.exportStamps.set(normalisePath(fileName), ++this.stampCounter);
     this.setFacts(fileName, undefined);
     this.toolImports.delete(normalisePath(fileName));
     return this.setRegistrations(fileName, []);
@@ -362,7 +441,10 @@ export class Project implements ProjectKnowledge {
     const key = normalisePath(fileName);
     const factories = settings.handlerFactories.join('\n');
     const external = [...options.externalExports]
-      .map(([name, ref]) => `${name}#${ref.kind}#${ref.role ?? ''}`)
+      .map(
+        ([name, ref]) =>
+          `${name}#${ref.kind}#${ref.role ?? ''}#${ref.namePattern?.prefix ?? ''}|${ref.namePattern?.suffix ?? ''}`,
+      )
       .join('|');
     const cached = this.scans.get(key);
     if (
@@ -512,6 +594,7 @@ function addKnowledge(into: AggregatedFacts, facts: FileFacts): void {
   for (const fact of facts.classes) if (!into.classes.has(fact.name)) into.classes.set(fact.name, fact);
   for (const name of facts.guardingWrappers) into.guarding.add(name);
   for (const key of facts.guardedKeys) into.guardedKeys.add(key);
+  for (const [name, renamer] of facts.renamers) if (!into.renamers.has(name)) into.renamers.set(name, renamer);
 }
 
 function lookupSignature(found: WrapperSignature | ToolBaseClass | ClassFact | undefined): string {
@@ -528,7 +611,8 @@ function knowledgeSignature(facts: FileFacts | undefined): string {
   );
   const bases = [...facts.toolBases.values()].map((b) => `${b.name}:${b.handlerMethods.join(',')}`);
   const classes = facts.classes.map((c) => `${c.name}<${c.base ?? ''}${c.guards ? '!' : ''}`);
-  const parts = [wrappers, bases, classes, [...facts.guardingWrappers], [...facts.guardedKeys]];
+  const renamers = [...facts.renamers].map(([name, renamer]) => `${name}:${JSON.stringify(renamer)}`);
+  const parts = [wrappers, bases, classes, [...facts.guardingWrappers], [...facts.guardedKeys], renamers];
   return parts.every((list) => list.length === 0) ? '' : parts.map((list) => list.join('|')).join('\n');
 }
 
@@ -537,52 +621,4 @@ function exportsSignature(facts: FileFacts | undefined): string {
   if (!facts) return '';
   const reexports = facts.reexports.map((r) => `${r.exportName}<${r.specifier}#${r.importedName}`);
   return [JSON.stringify([...facts.constants]), reexports.join('|'), [...facts.declared].join('|')].join('\n');
-}
-
-/** A file of a workspace, read once. */
-export interface WorkspaceFile {
-  fileName: string;
-  text: string;
-}
-
-/**
- * Indexes a workspace's files in two passes (the second only for files that use wrappers or tool base
- * classes that other files define), so cross-file wrappers, base classes and handlers are known before
- * any file is analysed. Returns each indexed file's parse.
- */
-export function indexWorkspace(
-  project: Project,
-  files: readonly WorkspaceFile[],
-  settings: EngineSettings,
-  manifests: readonly string[] = [],
-  onError?: (fileName: string, error: unknown) => void,
-): Map<string, ts.SourceFile> {
-  for (const manifest of manifests) project.scopes.addManifest(manifest);
-  const parsed = new Map<string, ts.SourceFile>();
-  // Contained: a file the parser cannot take (nesting too deep) is reported and left out; the others are indexed.
-  const failed = new Set<string>();
-  for (const { fileName, text } of files) {
-    try {
-      const indexed = project.indexText(fileName, text, settings);
-      if (indexed.sourceFile) parsed.set(fileName, indexed.sourceFile);
-    } catch (error) {
-      failed.add(fileName);
-      onError?.(fileName, error);
-    }
-  }
-  const names = project.knowledgeNames().filter((name) => /^[\w$]+$/.test(name));
-  const uses = names.length > 0 ? new RegExp(`\\b(?:${names.join('|')})\\b`) : undefined;
-  for (const { fileName, text } of files) {
-    const sourceFile = parsed.get(fileName);
-    if (!sourceFile) continue;
-    if ((uses && uses.test(text)) || project.externalExportsFor(fileName).size > 0) {
-      try {
-        project.indexText(fileName, text, settings, sourceFile);
-      } catch (error) {
-        parsed.delete(fileName);
-        if (!failed.has(fileName)) onError?.(fileName, error);
-      }
-    }
-  }
-  return parsed;
 }

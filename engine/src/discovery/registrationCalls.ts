@@ -16,6 +16,8 @@ import {
 import { recordHandler } from './handlerTargets';
 import { definitionFromObject } from './definitions';
 import { scanTableLookups } from './dispatchers';
+import { keyedLoopOf, registerKeyedLoop } from './keyedLoops';
+import { scanLoopInstances } from './executorRegistry';
 import {
   type ArgPath,
   type RegistrationKind,
@@ -85,6 +87,21 @@ function sdkCall(call: ts.CallExpression): CallShape | undefined {
   return objectFormCall(method, args, calleeText);
 }
 
+/**
+ * Registration helpers that MCP packages export next to the SDK, taking the server first:
+ * `registerAppTool(server, 'name', config, handler)` (`@modelcontextprotocol/ext-apps/server`).
+ */
+function libraryHelperCall(state: ScanState, call: ts.CallExpression): CallShape | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (!ts.isIdentifier(callee)) return undefined;
+  const imported = state.imports.get(callee.text);
+  if (!imported || !/^@modelcontextprotocol\//.test(imported.specifier)) return undefined;
+  if (!/^register\w*Tool$/.test(imported.exportName)) return undefined;
+  const args = call.arguments;
+  if (args.length < 3 || !looksLikeName(args[1]) || !looksLikeHandler(args[args.length - 1])) return undefined;
+  return { kind: 'registerTool', nameArg: args[1], handlerArg: args[args.length - 1], calleeText: `${callee.text}(…)` };
+}
+
 /** The `name` property of an object literal argument, when it has one. */
 function namePropertyOf(argument: ts.Expression): ts.Expression | undefined {
   const object = unwrapExpression(argument);
@@ -97,18 +114,27 @@ function namePropertyOf(argument: ts.Expression): ts.Expression | undefined {
   return undefined;
 }
 
+/** An inline function, a function named by an identifier, or a method of the same class (`this.onGreet`). */
+function isHandlerReference(expression: ts.Expression): boolean {
+  return (
+    isInlineFunction(expression) ||
+    ts.isIdentifier(expression) ||
+    (ts.isPropertyAccessExpression(expression) && expression.expression.kind === ts.SyntaxKind.ThisKeyword)
+  );
+}
+
 /**
  * Object forms of the registration methods: `registrar.registerTool({ name, description, handler })`
  * and `server.tool({ name, description, cb })` (one definition object, as framework registrars and
  * mcp-use take it) and `server.tool({ name, … }, handler)`
- * (the definition object first, then the handler).
+ * (the definition object first, then the handler: inline, named, or a method of the class, as tmcp takes it).
  */
 function objectFormCall(method: string, args: ts.NodeArray<ts.Expression>, calleeText: string): CallShape | undefined {
   if (method !== 'registerTool' && method !== 'tool') return undefined;
   const nameArg = args[0] ? namePropertyOf(args[0]) : undefined;
   if (!nameArg) return undefined;
   if (args.length === 1) return { kind: method, definitionArg: args[0], calleeText };
-  if (args.length === 2 && isInlineFunction(unwrapExpression(args[1]))) {
+  if (args.length === 2 && isHandlerReference(unwrapExpression(args[1]))) {
     return { kind: method, nameArg, handlerArg: args[1], calleeText };
   }
   return undefined;
@@ -309,7 +335,7 @@ function mayRegister(state: ScanState, call: ts.CallExpression): boolean {
 }
 
 function shapeOf(state: ScanState, call: ts.CallExpression): CallShape | undefined {
-  return sdkCall(call) ?? wrapperCall(state, call);
+  return sdkCall(call) ?? libraryHelperCall(state, call) ?? wrapperCall(state, call);
 }
 
 /** Finds the file's wrappers (to a fixed point, so chains of wrappers are followed), then its registrations. */
@@ -342,10 +368,16 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
     const evidence = shape.wrapper
       ? [`registered through ${site}`, ...shape.wrapper.evidence]
       : [`registered by ${site}`];
+    const keyed = forwarding.has(call) ? undefined : keyedLoopOf(call, shape.nameArg);
+    if (keyed) {
+      registerKeyedLoop(state, call, shape.kind, shape.nameArg ?? call.expression, keyed, evidence);
+      continue;
+    }
     const fallback = forwardingFallback(state, call, shape);
     if ((forwarding.has(call) || fromLoopVariable(call, shape.nameArg)) && fallback === undefined) {
       const scope = enclosingFunctionOf(call);
       if (scope && !functionName(scope)) scanTableLookups(state, scope, evidence);
+      scanLoopInstances(state, call, shape.handlerArg);
       state.registrations.push({
         name: null,
         kind: shape.kind,
@@ -375,6 +407,10 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
         : shape.nameArg
           ? nameOf(state, shape.nameArg)
           : { name: null, expression: '' };
+    // `tools.forEach((tool) => server.tool(tool.name, …, (a) => tool.execute(a)))`: the instances' classes.
+    if (resolved.name === null && shape.nameArg && ts.isPropertyAccessExpression(unwrapExpression(shape.nameArg))) {
+      scanLoopInstances(state, call, shape.handlerArg);
+    }
     const handler = recordHandler(state, shape.handlerArg, shape.kind, resolved.name, evidence);
     if (
       handler.fn &&

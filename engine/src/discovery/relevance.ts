@@ -8,7 +8,7 @@ import * as path from 'node:path';
 
 /**
  * Packages that serve MCP tools: the official SDKs, FastMCP, adapters, and server frameworks (xmcp,
- * MCP-Nest, mcp-framework, easy-mcp). Libraries that are mostly MCP clients are left out.
+ * MCP-Nest, mcp-framework, easy-mcp, tmcp). Libraries that are mostly MCP clients are left out.
  */
 export const MCP_SERVER_PACKAGES = [
   '@modelcontextprotocol/sdk',
@@ -20,6 +20,7 @@ export const MCP_SERVER_PACKAGES = [
   '@rekog/mcp-nest',
   'mcp-framework',
   'easy-mcp',
+  'tmcp',
 ];
 
 /** Whether an import specifier names an MCP server package (or a subpath of one). */
@@ -29,7 +30,7 @@ export function isMcpServerModule(specifier: string): boolean {
 
 /** An import (or require) of an MCP server package. */
 export const MCP_SERVER_IMPORT =
-  /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)['"](?:@modelcontextprotocol\/(?:sdk|server)|fastmcp|mcp-handler|@vercel\/mcp-adapter|xmcp|@rekog\/mcp-nest|mcp-framework|easy-mcp|agents\/mcp|mcp-use\/server)(?:['"/])/;
+  /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)['"](?:@modelcontextprotocol\/(?:sdk|server)|fastmcp|mcp-handler|@vercel\/mcp-adapter|xmcp|@rekog\/mcp-nest|mcp-framework|easy-mcp|tmcp|agents\/mcp|mcp-use\/server)(?:['"/])/;
 
 /** Explicit opt-ins that make a file MCP code whatever its project. */
 export function optedIn(text: string, handlerFactories: readonly string[]): boolean {
@@ -57,6 +58,11 @@ export class ProjectScopes {
   /** Manifests found while walking the workspace, so workspace dependencies resolve by name. */
   addManifest(fileName: string): void {
     this.manifestAt(path.dirname(path.resolve(fileName)));
+  }
+
+  /** The folder of a workspace package known by its manifest's name (`"name": "shared-lib"`). */
+  packageDir(name: string): string | undefined {
+    return this.byName.get(name)?.dir;
   }
 
   scopeOf(fileName: string): FileScope {

@@ -52,6 +52,12 @@ export interface ToolHandler {
   evidence?: string[];
 }
 
+/** A tool name built from a map key: `${prefix}${key}${suffix}`. */
+export interface NamePattern {
+  prefix: string;
+  suffix: string;
+}
+
 /** A handler registered in one file whose function is exported from another. */
 export interface ExternalHandlerRef {
   /** Absolute path of the file that defines the handler. */
@@ -59,8 +65,17 @@ export interface ExternalHandlerRef {
   exportName: string;
   kind: RegistrationKind;
   toolName: string | null;
-  /** 'handler': the export is a handler; 'dispatch': a function that dispatches on the tool name; 'table': an object of handlers keyed by tool name. */
-  role?: 'handler' | 'dispatch' | 'table';
+  /**
+   * 'handler': the export is a handler; 'dispatch': a function that dispatches on the tool name;
+   * 'table': an object of handlers keyed by tool name; 'definitions': a map of definition objects
+   * registered in a loop under `namePattern` applied to each key; 'executors': tool instances (or
+   * their classes) kept in a registry keyed by name; 'renamed': a tool list (or tool) whose tools are served
+   * under `namePattern` applied to their own names.
+   */
+  role?: 'handler' | 'dispatch' | 'table' | 'definitions' | 'executors' | 'renamed';
+  namePattern?: NamePattern;
+  /** For 'executors': the method the registry calls on the instance it looks up by name. */
+  executorMethod?: string;
   evidence?: string[];
 }
 
@@ -104,6 +119,14 @@ export interface ClassFact {
   guards?: boolean;
 }
 
+/** A function that renames the tools of a list: which parameter is the prefix, which the list, and the template. */
+export interface Renamer {
+  prefixIndex: number;
+  listIndex: number;
+  /** The template's text around the prefix and the tool's name. */
+  parts: { head: string; middle: string; tail: string; prefixFirst: boolean };
+}
+
 /** What the rest of the project knows, for one file's scan. */
 export interface ProjectKnowledge {
   /** A wrapper defined in another file, by the name it is called through. */
@@ -117,6 +140,8 @@ export interface ProjectKnowledge {
   guardingWrapper(name: string): boolean;
   /** Definition keys (`handler`, `execute`…) that a generic invoker somewhere calls inside its own try/catch. */
   guardedKey?(key: string): boolean;
+  /** A renamer exported by another file, by its exported name. */
+  renamer?(name: string): Renamer | undefined;
 }
 
 export const NO_KNOWLEDGE: ProjectKnowledge = {
@@ -222,6 +247,19 @@ export function functionTarget(
 ): { fn?: FunctionLike; imported?: ImportBinding; text: string } | undefined {
   const target = unwrapExpression(expression);
   if (isInlineFunction(target)) return { fn: target, text: 'an inline function' };
+  // `this.callTool.bind(this)`: the bound function.
+  if (
+    ts.isCallExpression(target) &&
+    ts.isPropertyAccessExpression(target.expression) &&
+    target.expression.name.text === 'bind' &&
+    depth < 3
+  ) {
+    return functionTarget(state, target.expression.expression, depth + 1);
+  }
+  if (ts.isPropertyAccessExpression(target) && target.expression.kind === ts.SyntaxKind.ThisKeyword) {
+    const method = ownMethod(target);
+    return method ? { fn: method, text: target.getText(state.sourceFile) } : undefined;
+  }
   if (ts.isIdentifier(target)) {
     const local = state.functions.get(target.text);
     if (local) return { fn: local, text: target.text };
@@ -230,6 +268,31 @@ export function functionTarget(
     // `const wrapped = withLogging(handleToolCall)`: the wrapped function.
     const wrapped = wrappedBinding(state, target.text);
     if (wrapped && depth < 3) return functionTarget(state, wrapped, depth + 1);
+  }
+  return undefined;
+}
+
+/** The class a `this` expression belongs to: the nearest class around it, through arrow functions only. */
+function classOfThis(node: ts.Node): ts.ClassLikeDeclaration | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (ts.isClassDeclaration(current) || ts.isClassExpression(current)) return current;
+    if (ts.isFunctionDeclaration(current) || ts.isFunctionExpression(current)) return undefined;
+  }
+  return undefined;
+}
+
+/** `this.executeTool`: the method (or arrow-function property) of that name in the same class. */
+function ownMethod(access: ts.PropertyAccessExpression): FunctionLike | undefined {
+  const owner = classOfThis(access);
+  if (!owner) return undefined;
+  const name = access.name.text;
+  for (const member of owner.members) {
+    if (!member.name || !ts.isIdentifier(member.name) || member.name.text !== name) continue;
+    if (ts.isMethodDeclaration(member) && member.body) return member;
+    if (ts.isPropertyDeclaration(member) && member.initializer) {
+      const init = unwrapExpression(member.initializer);
+      if (isInlineFunction(init)) return init;
+    }
   }
   return undefined;
 }

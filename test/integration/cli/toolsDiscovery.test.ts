@@ -6,6 +6,8 @@ import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { assertTools, relevantFindings } from '../../unit/engine/discovery/discoveryAssertions';
 import { FRAMEWORK_FIXTURES } from '../../unit/engine/discovery/frameworkFixtures';
+import { REGISTRATION_SHAPE_FIXTURES } from '../../unit/engine/discovery/registrationShapeFixtures';
+import { ROUND_THREE_FIXTURES } from '../../unit/engine/discovery/roundThreeFixtures';
 import { STYLE_FIXTURES, type StyleFixture } from '../../unit/engine/discovery/styleFixtures';
 
 const root = path.resolve(__dirname, '../../../..');
@@ -43,7 +45,12 @@ describe('mcp-envelope tools: every registration style (dist/cli.js)', () => {
     for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const fixture of [...STYLE_FIXTURES, ...FRAMEWORK_FIXTURES]) {
+  for (const fixture of [
+    ...STYLE_FIXTURES,
+    ...FRAMEWORK_FIXTURES,
+    ...ROUND_THREE_FIXTURES,
+    ...REGISTRATION_SHAPE_FIXTURES,
+  ]) {
     it(fixture.title, () => {
       const dir = writeWorkspace(fixture);
       const tools = runJson(['tools', '--format', 'json', '--explain'], dir) as ListedJson[];

@@ -7,6 +7,8 @@ import { DidSaveTextDocumentNotification, HoverRequest, type MarkupContent } fro
 import { WorkspaceToolsRequest, type WorkspaceTool } from '../../../shared/src/protocol';
 import { assertTools } from '../../unit/engine/discovery/discoveryAssertions';
 import { FRAMEWORK_FIXTURES } from '../../unit/engine/discovery/frameworkFixtures';
+import { REGISTRATION_SHAPE_FIXTURES } from '../../unit/engine/discovery/registrationShapeFixtures';
+import { ROUND_THREE_FIXTURES } from '../../unit/engine/discovery/roundThreeFixtures';
 import { STYLE_FIXTURES, type StyleFixture } from '../../unit/engine/discovery/styleFixtures';
 import { LspTestClient } from './lspTestClient';
 
@@ -46,7 +48,12 @@ describe('language server: the same tools as the CLI, for every registration sty
     for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const fixture of [...STYLE_FIXTURES, ...FRAMEWORK_FIXTURES]) {
+  for (const fixture of [
+    ...STYLE_FIXTURES,
+    ...FRAMEWORK_FIXTURES,
+    ...ROUND_THREE_FIXTURES,
+    ...REGISTRATION_SHAPE_FIXTURES,
+  ]) {
     it(fixture.title, async () => {
       const dir = writeWorkspace(fixture.files);
       const client = await startIndexed(dir);

@@ -4,6 +4,8 @@ import { describe, it } from 'node:test';
 import { DEFAULT_SETTINGS, Project, engineSettings, indexWorkspace, toolsOf } from '../../../../engine/src';
 import { assertTools, relevantFindings } from './discoveryAssertions';
 import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
+import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
+import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
 import { MCP_PACKAGE, type StyleFixture, STYLE_FIXTURES } from './styleFixtures';
 
 const ROOT = path.resolve('/workspace-under-test');
@@ -47,7 +49,12 @@ export function runEngine(fixture: StyleFixture, settings = engineSettings(DEFAU
 }
 
 describe('tool discovery: one workspace per registration style', () => {
-  for (const fixture of [...STYLE_FIXTURES, ...FRAMEWORK_FIXTURES]) {
+  for (const fixture of [
+    ...STYLE_FIXTURES,
+    ...FRAMEWORK_FIXTURES,
+    ...ROUND_THREE_FIXTURES,
+    ...REGISTRATION_SHAPE_FIXTURES,
+  ]) {
     it(fixture.title, () => {
       const outcome = runEngine(fixture);
       assertTools(outcome.tools, fixture);

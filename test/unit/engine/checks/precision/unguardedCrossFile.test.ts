@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Project, indexWorkspace } from '../../../../../engine/src/discovery/project';
+import { Project } from '../../../../../engine/src/discovery/project';
+import { indexWorkspace } from '../../../../../engine/src/discovery/workspaceIndex';
 import { DEFAULT_SETTINGS, engineSettings } from '../../../../../engine/src/settings';
 
 const manifest = JSON.stringify({ name: 'ws', dependencies: { '@modelcontextprotocol/sdk': '1.0.0' } });
