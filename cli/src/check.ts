@@ -5,6 +5,7 @@ import type ts from 'typescript';
 import {
   fixAll,
   Project,
+  checkWorkspace,
   collectSourceFiles,
   indexWorkspace,
   type CreatedFile,
@@ -241,6 +242,48 @@ function checkFile(
   return outcome;
 }
 
+/** Checks every file without --fix (each parse released once its file is checked: see checkWorkspace). */
+function checkTexts(
+  project: Project,
+  texts: ReadonlyMap<string, string>,
+  engine: EngineSettings,
+  manifests: readonly string[],
+  options: CheckOptions,
+  io: CliIo,
+  into: { findings: CliFinding[]; errors: FileError[] },
+): void {
+  const failed = new Map<string, string>();
+  const shownOf = (file: string) => displayPath(file, io.cwd, options.given);
+  const files = [...texts].map(([fileName, text]) => ({ fileName, text }));
+  const outcomes = checkWorkspace(
+    project,
+    files,
+    engine,
+    (result, file) => {
+      const shown = shownOf(file);
+      const starts = lineStartsOf(texts.get(file) ?? '');
+      return {
+        findings: result.findings.map((finding) => toCliFinding(shown, starts, finding)),
+        errors: result.failures.map((failure) => ({
+          file: shown,
+          reason: `check ${failure.check} failed: ${failure.reason}`,
+        })),
+      };
+    },
+    manifests,
+    (fileName, error) => failed.set(fileName, reasonOf(error)),
+  );
+  for (const [file, outcome] of outcomes) {
+    const shown = shownOf(file);
+    if (outcome.kind === 'failed') into.errors.push({ file: shown, reason: failed.get(file) ?? 'unknown error' });
+    else if (outcome.kind === 'analysed') {
+      into.findings.push(...outcome.value.findings);
+      into.errors.push(...outcome.value.errors);
+    } else if (outcome.reason === 'binary') io.stderr(`mcp-envelope: skipped ${shown} (binary content)`);
+    else if (outcome.reason === 'error') into.errors.push({ file: shown, reason: reasonOf(outcome.detail) });
+  }
+}
+
 function printReport(io: CliIo, options: CheckOptions, findings: CliFinding[], errors: FileError[], fixed: number) {
   if (options.format === 'json') io.stdout(formatJson(findings, errors));
   else if (options.format === 'sarif') io.stdout(formatSarif(findings, errors, io.version));
@@ -268,10 +311,15 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const engine = engineSettings(settings);
   const { texts, manifests } = readSources(options, io.cwd);
   const project = new Project();
-  const { parsed, failed } = indexProject(project, texts, engine, manifests);
-
   const findings: CliFinding[] = [];
   const errors: FileError[] = [];
+  if (!options.fix) {
+    checkTexts(project, texts, engine, manifests, options, io, { findings, errors });
+    printReport(io, options, findings, errors, 0);
+    return checkExitCode(findings, errors, options.failOn);
+  }
+  const { parsed, failed } = indexProject(project, texts, engine, manifests);
+
   let fixed = 0;
   for (const [file, text] of texts) {
     const shown = displayPath(file, io.cwd, options.given);

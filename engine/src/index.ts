@@ -12,6 +12,7 @@ export {
   reparseSource,
 } from './engine';
 export { Project, type WorkspaceFile, collectSourceFiles, indexWorkspace, isIndexable } from './discovery/project';
+export { type WorkspaceFileCheck, checkWorkspace } from './workspaceCheck';
 export {
   type FileTool,
   type ToolStyle,

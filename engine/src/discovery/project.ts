@@ -63,7 +63,8 @@ export function normalisePath(fileName: string): string {
 }
 
 interface CachedScan {
-  sourceFile: ts.SourceFile;
+  /** undefined once released (releaseParse): the next parse of the file is scanned again. */
+  sourceFile?: ts.SourceFile;
   /** What the scan looked up in the project's knowledge, with what it found. */
   looked: ReadonlyMap<string, string>;
   factories: string;
@@ -71,7 +72,9 @@ interface CachedScan {
   external: string;
   /** Files whose exports the scan read, with their stamps then. */
   reads: Map<string, number>;
-  scan: HandlerScan;
+  scan?: HandlerScan;
+  /** The scan found tools or handlers (kept when the scan itself is released). */
+  toolCode: boolean;
 }
 
 interface AggregatedFacts {
@@ -309,10 +312,10 @@ export class Project implements ProjectKnowledge {
     text: string,
     settings: EngineSettings,
     registeredElsewhere: boolean,
-    scan: HandlerScan,
+    toolCode: boolean,
   ): boolean {
     if (registeredElsewhere || optedIn(text, settings.handlerFactories) || MCP_SERVER_IMPORT.test(text)) return true;
-    if (scan.handlers.length > 0 || scan.registrations.length > 0) return true;
+    if (toolCode) return true;
     const scope = this.scopes.scopeOf(fileName);
     // In an MCP project, other files with error envelopes count when tool code imports them (helpers).
     return scope === 'loose' || (scope === 'mcp' && /\bisError\b/.test(text) && this.importedByToolCode(fileName));
@@ -349,18 +352,9 @@ export class Project implements ProjectKnowledge {
   ): HandlerScan {
     const key = normalisePath(fileName);
     const factories = settings.handlerFactories.join('\n');
-    const external = [...options.externalExports]
-      .map(([name, ref]) => `${name}#${ref.kind}#${ref.role ?? ''}`)
-      .join('|');
+    const external = externalSignature(options.externalExports);
     const cached = this.scans.get(key);
-    if (
-      cached &&
-      cached.sourceFile === sourceFile &&
-      this.sameKnowledge(cached.looked) &&
-      cached.factories === factories &&
-      cached.external === external &&
-      [...cached.reads].every(([file, stamp]) => (this.exportStamps.get(file) ?? 0) === stamp)
-    ) {
+    if (cached?.scan && cached.sourceFile === sourceFile && this.stillValid(cached, factories, external)) {
       return cached.scan;
     }
     this.reading = new Set();
@@ -373,9 +367,83 @@ export class Project implements ProjectKnowledge {
     this.setFacts(fileName, scan.facts);
     this.noteToolImports(fileName, sourceFile.text, scan);
     const changed = this.setRegistrations(fileName, scan.external);
-    this.scans.set(key, { sourceFile, looked, factories, external, reads, scan });
+    const toolCode = scan.handlers.length > 0 || scan.registrations.length > 0;
+    this.scans.set(key, { sourceFile, looked, factories, external, reads, scan, toolCode });
     this.lastChanged = changed;
     return scan;
+  }
+
+  /** Whether nothing a cached scan depends on (project knowledge, factories, cross-file registrations, exports read) changed. */
+  private stillValid(cached: CachedScan, factories: string, external: string): boolean {
+    return (
+      this.sameKnowledge(cached.looked) &&
+      cached.factories === factories &&
+      cached.external === external &&
+      [...cached.reads].every(([file, stamp]) => (this.exportStamps.get(file) ?? 0) === stamp)
+    );
+  }
+
+  /**
+   * Drops a scanned file's parse and scan (their nodes), keeping what the project learnt from them (facts,
+   * cross-file registrations, what the scan depended on). Holding every parse of a large workspace costs more in
+   * garbage collection than parsing: checkWorkspace analyses each file as soon as it is indexed, then releases it.
+   */
+  releaseParse(fileName: string): void {
+    const cached = this.scans.get(normalisePath(fileName));
+    if (!cached) return;
+    cached.sourceFile = undefined;
+    cached.scan = undefined;
+  }
+
+  /** Whether a released scan would be reused for a new parse of the same text (nothing it depends on changed). */
+  private releasedScanValid(fileName: string, settings: EngineSettings, options: ReturnType<Project['scanOptions']>) {
+    const cached = this.scans.get(normalisePath(fileName));
+    return (
+      cached !== undefined &&
+      cached.sourceFile === undefined &&
+      this.stillValid(cached, settings.handlerFactories.join('\n'), externalSignature(options.externalExports))
+    );
+  }
+
+  /**
+   * indexText for a file whose parse of this same text was released, as far as it goes without a parse: true when
+   * it is done (the scan is still valid, or the file is no longer MCP code), false when the file must be parsed
+   * and indexed again (indexText with the new parse).
+   */
+  reindexReleased(fileName: string, text: string, settings: EngineSettings): boolean {
+    const options = this.scanOptions(fileName, settings);
+    if (looksBinary(text) || !this.mayScan(fileName, text, settings, options.externalExports.size > 0)) {
+      this.forget(fileName);
+      return true;
+    }
+    return this.releasedScanValid(fileName, settings, options);
+  }
+
+  /**
+   * analyse for a file whose parse of this same text was released, as far as it goes without a parse: 'reuse' when
+   * the released scan is still valid and the file wants checks (the checks run on that parse still stand),
+   * 'parse' when it must be parsed and analysed again, or why it is skipped.
+   */
+  analyseReleased(
+    fileName: string,
+    text: string,
+    settings: EngineSettings,
+  ): 'reuse' | 'parse' | Extract<ProjectAnalysis, { kind: 'skipped' }> {
+    if (looksBinary(text)) {
+      this.forget(fileName);
+      return { kind: 'skipped', reason: 'binary' };
+    }
+    const options = this.scanOptions(fileName, settings);
+    const elsewhere = options.externalExports.size > 0;
+    if (!this.mayScan(fileName, text, settings, elsewhere)) {
+      this.forget(fileName);
+      return { kind: 'skipped', reason: 'not-mcp' };
+    }
+    if (!this.releasedScanValid(fileName, settings, options)) return 'parse';
+    const toolCode = this.scans.get(normalisePath(fileName))?.toolCode ?? false;
+    return this.wantsChecks(fileName, text, settings, elsewhere, toolCode)
+      ? 'reuse'
+      : { kind: 'skipped', reason: 'not-mcp' };
   }
 
   private lastChanged: string[] = [];
@@ -432,7 +500,9 @@ export class Project implements ProjectKnowledge {
         scan = this.scanOf(fileName, sourceFile, settings, options);
         changed = this.lastChanged;
       } else scan = scanHandlers(sourceFile, options);
-      if (!this.wantsChecks(fileName, text, settings, elsewhere, scan)) return { kind: 'skipped', reason: 'not-mcp' };
+      const toolCode = scan.handlers.length > 0 || scan.registrations.length > 0;
+      if (!this.wantsChecks(fileName, text, settings, elsewhere, toolCode))
+        return { kind: 'skipped', reason: 'not-mcp' };
       const result = analyseSourceFile(sourceFile, settings, { scan });
       return { kind: 'analysed', result, changed };
     } catch (error) {
@@ -500,6 +570,11 @@ function addKnowledge(into: AggregatedFacts, facts: FileFacts): void {
   for (const key of facts.guardedKeys) into.guardedKeys.add(key);
 }
 
+/** The cross-file registrations of a file's exports, as one comparable string. */
+function externalSignature(externalExports: ReadonlyMap<string, ExternalInfo>): string {
+  return [...externalExports].map(([name, ref]) => `${name}#${ref.kind}#${ref.role ?? ''}`).join('|');
+}
+
 function lookupSignature(found: WrapperSignature | ToolBaseClass | ClassFact | undefined): string {
   if (!found) return '';
   return 'evidence' in found && Array.isArray(found.evidence)
@@ -523,6 +598,12 @@ function exportsSignature(facts: FileFacts | undefined): string {
   if (!facts) return '';
   const reexports = facts.reexports.map((r) => `${r.exportName}<${r.specifier}#${r.importedName}`);
   return [JSON.stringify([...facts.constants]), reexports.join('|'), [...facts.declared].join('|')].join('\n');
+}
+
+/** Matches the text of a file that may use a wrapper or tool base class another file defines (indexed again). */
+export function knowledgeUse(project: Project): RegExp | undefined {
+  const names = project.knowledgeNames().filter((name) => /^[\w$]+$/.test(name));
+  return names.length > 0 ? new RegExp(`\\b(?:${names.join('|')})\\b`) : undefined;
 }
 
 /** A file of a workspace, read once. */
@@ -556,8 +637,7 @@ export function indexWorkspace(
       onError?.(fileName, error);
     }
   }
-  const names = project.knowledgeNames().filter((name) => /^[\w$]+$/.test(name));
-  const uses = names.length > 0 ? new RegExp(`\\b(?:${names.join('|')})\\b`) : undefined;
+  const uses = knowledgeUse(project);
   for (const { fileName, text } of files) {
     const sourceFile = parsed.get(fileName);
     if (!sourceFile) continue;
