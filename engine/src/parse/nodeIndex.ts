@@ -44,19 +44,36 @@ export const INDEXED_KINDS: readonly ts.SyntaxKind[] = [
 /** Read once: the typescript module's exports are getters (see syntax.ts). */
 const forEachChild = ts.forEachChild;
 
-const cache = new WeakMap<ts.SourceFile, NodeIndex>();
+/**
+ * The index is kept on its source file (not in a WeakMap keyed by it): V8's young-generation collections keep a
+ * WeakMap's young keys and values alive, so a WeakMap cache made every parse of a workspace survive to the old
+ * generation, which cost more than parsing (see scripts/bench.mjs).
+ */
+const INDEX = Symbol('NodeIndex');
+type IndexedSourceFile = ts.SourceFile & { [INDEX]?: NodeIndex };
 
 export class NodeIndex {
   private readonly buckets: ts.Node[][] = [];
+  private memos?: Map<symbol, unknown>;
 
   /** The index of a source file, built once per parsed file. */
   static of(sourceFile: ts.SourceFile): NodeIndex {
-    let index = cache.get(sourceFile);
+    const indexed = sourceFile as IndexedSourceFile;
+    let index = indexed[INDEX];
     if (!index) {
       index = new NodeIndex(sourceFile);
-      cache.set(sourceFile, index);
+      indexed[INDEX] = index;
     }
     return index;
+  }
+
+  /** A value derived from this file's nodes, made once per index (and dropped with it). */
+  memo<T>(key: symbol, make: () => T): T {
+    this.memos ??= new Map();
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const value = make();
+    this.memos.set(key, value);
+    return value;
   }
 
   constructor(sourceFile: ts.SourceFile) {
