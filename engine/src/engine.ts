@@ -42,8 +42,9 @@ export function scriptKindFor(fileName: string): ts.ScriptKind {
   return ts.ScriptKind.TS;
 }
 
+/** The file's parse, with parent pointers and its node index (built in one walk). */
 export function parseSource(fileName: string, text: string): ts.SourceFile {
-  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKindFor(fileName));
+  return NodeIndex.parse(fileName, text, scriptKindFor(fileName));
 }
 
 /**
