@@ -177,6 +177,7 @@ class Context implements AnalysisContext {
 
 /** A message template with its `{{name}}` placeholders filled from `data` (unknown names stay as written). */
 export function formatMessage(template: string, data: MessageData = {}): string {
+  if (!template.includes('{{')) return template;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
     Object.prototype.hasOwnProperty.call(data, name) ? String(data[name]) : whole,
   );
