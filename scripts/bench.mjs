@@ -19,22 +19,22 @@ console.log(`Node ${process.version}, ${process.platform}/${process.arch}`);
 makeCorpus();
 const inProcess = benchInProcess();
 console.log(
-  `corpus: ${inProcess.files} handler files (five registration styles), ${number(inProcess.lines)} lines, ${inProcess.tools} tools found, ${inProcess.findings} findings`,
+  `corpus: ${inProcess.files} handler files (eight registration styles: SDK calls, wrappers, definition objects, classes, dispatchers, decorators, computed names, handler tables), ${number(inProcess.lines)} lines, ${inProcess.tools} tools found, ${inProcess.findings} findings`,
 );
 const inProcessRatio = inProcess.check / inProcess.parse;
 console.log(
   `check, in one process (median of 9 after 2 warm-up rounds): bare ts.createSourceFile ${ms(inProcess.parse)}, ` +
-    `parse + all checks ${ms(inProcess.check)} → ${inProcessRatio.toFixed(2)}× (target ≤ 2×)`,
+    `parse + all checks ${ms(inProcess.check)} → ${inProcessRatio.toFixed(2)}× (target ≤ 1.5×)`,
 );
-target('check cost ≤ 2× parsing, in one process', inProcessRatio <= 2);
+target('check cost ≤ 1.5× parsing, in one process', inProcessRatio <= 1.5);
 
 const processes = benchProcesses();
 const processRatio = processes.check / processes.parse;
 console.log(
   `check, as processes (median of 5): node + bare parse ${ms(processes.parse)}, mcp-envelope check ` +
-    `${ms(processes.check)} → ${processRatio.toFixed(2)}× (target ≤ 2×)`,
+    `${ms(processes.check)} → ${processRatio.toFixed(2)}× (target ≤ 1.5×)`,
 );
-target('check cost ≤ 2× parsing, as processes', processRatio <= 2);
+target('check cost ≤ 1.5× parsing, as processes', processRatio <= 1.5);
 
 const lsp = await benchLsp();
 console.log(

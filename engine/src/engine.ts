@@ -42,8 +42,9 @@ export function scriptKindFor(fileName: string): ts.ScriptKind {
   return ts.ScriptKind.TS;
 }
 
+/** The file's parse, with parent pointers and its node index (built in one walk). */
 export function parseSource(fileName: string, text: string): ts.SourceFile {
-  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKindFor(fileName));
+  return NodeIndex.parse(fileName, text, scriptKindFor(fileName));
 }
 
 /**
@@ -179,6 +180,7 @@ class Context implements AnalysisContext {
 
 /** A message template with its `{{name}}` placeholders filled from `data` (unknown names stay as written). */
 export function formatMessage(template: string, data: MessageData = {}): string {
+  if (!template.includes('{{')) return template;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
     Object.prototype.hasOwnProperty.call(data, name) ? String(data[name]) : whole,
   );

@@ -84,9 +84,41 @@ const registrationStyles = [
       .join(
         '',
       )}    default:\n      return { isError: true, errorCategory: 'NOT_FOUND', isRetryable: false, content: [{ type: 'text', text: \`unknown tool \${name}\` }] };\n  }\n});\n\n${filler}\nexport default server;\n`,
+  // Method decorators (MCP-Nest): each decorated method is a tool.
+  (i, tools, filler) =>
+    `import { Injectable } from '@nestjs/common';\nimport { Tool } from '@rekog/mcp-nest';\nimport { z } from 'zod';\nimport { db, orders, payments, upstream, sleep } from './deps';\n\n@Injectable()\nexport class BenchTools${i} {\n${tools
+      .map(
+        (t, k) =>
+          `  @Tool({ name: '${t.name}', description: 'Tool ${t.name}', parameters: z.object(${SCHEMA}) })\n  async handle${k}(args) {\n${t.body}\n  }\n`,
+      )
+      .join('\n')}}\n\n${filler}\n`,
+  // Computed names: a string enum, templates over a constant imported from names.ts, a wrapper imported from
+  // wrappers.ts (a wrapper of another file), FastMCP-style addTool definition objects.
+  (i, tools, filler) =>
+    `${SDK_HEADER(i)}import { PREFIX } from './names';\nimport { defineTool } from './wrappers';\n\nenum ToolName {\n${tools
+      .map((t, k) => `  T${k} = '${t.name}',\n`)
+      .join('')}}\n\n${tools
+      .map((t, k) =>
+        k % 3 === 0
+          ? `server.tool(ToolName.T${k}, 'Tool ${t.name}', ${SCHEMA}, async (args) => {\n${t.body}\n});\n`
+          : k % 3 === 1
+            ? `defineTool(server, \`\${PREFIX}_${t.name}\`, 'Tool ${t.name}', async (args) => {\n${t.body}\n});\n`
+            : `server.addTool({\n  name: PREFIX + '_${t.name}',\n  description: 'Tool ${t.name}',\n  parameters: z.object(${SCHEMA}),\n  execute: async (args) => {\n${t.body}\n  },\n});\n`,
+      )
+      .join('\n')}\n${filler}\nexport default server;\n`,
+  // A tools/call dispatcher that looks handlers up in a table keyed by tool name.
+  (i, tools, filler) =>
+    `import { Server } from '@modelcontextprotocol/sdk/server/index.js';\nimport { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';\nimport { db, orders, payments, upstream, sleep } from './deps';\n\nconst server = new Server({ name: 'bench-${i}', version: '1.0.0' }, { capabilities: { tools: {} } });\n\nconst HANDLERS: Record<string, (args: any) => Promise<unknown>> = {\n${tools
+      .map((t) => `  ${t.name}: async (args) => {\n${t.body}\n  },\n`)
+      .join(
+        '',
+      )}};\n\nserver.setRequestHandler(CallToolRequestSchema, async (request) => {\n  const handler = HANDLERS[request.params.name];\n  if (!handler) {\n    return { isError: true, errorCategory: 'NOT_FOUND', isRetryable: false, content: [{ type: 'text', text: \`unknown tool \${request.params.name}\` }] };\n  }\n  return handler(request.params.arguments);\n});\n\n${filler}\nexport default server;\n`,
 ];
 
 const BASE_FILE = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport abstract class BenchToolBase {\n  abstract name: string;\n  abstract inputSchema: object;\n  abstract execute(args: unknown): Promise<unknown>;\n  register(server: McpServer) {\n    server.registerTool(this.name, { inputSchema: this.inputSchema }, async (args) => this.execute(args));\n  }\n}\n`;
+
+const NAMES_FILE = `export const PREFIX = 'bench';\n`;
+const WRAPPERS_FILE = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function defineTool(server: McpServer, name: string, description: string, handler: (args: any) => Promise<unknown>) {\n  return server.registerTool(name, { description }, handler);\n}\n`;
 
 /** Writes the corpus to bench/corpus/ (git-ignored). */
 export function makeCorpus() {
@@ -95,6 +127,8 @@ export function makeCorpus() {
   for (let i = 0; i < FILES; i++)
     writeFileSync(path.join(corpusDir, `server${String(i).padStart(4, '0')}.ts`), handlerFile(i));
   writeFileSync(path.join(corpusDir, 'base.ts'), BASE_FILE);
+  writeFileSync(path.join(corpusDir, 'names.ts'), NAMES_FILE);
+  writeFileSync(path.join(corpusDir, 'wrappers.ts'), WRAPPERS_FILE);
   // Relevance is decided by the project: the corpus is an MCP server's package.
   writeFileSync(
     path.join(corpusDir, 'package.json'),
@@ -110,6 +144,9 @@ export function makeCorpus() {
 export function benchInProcess() {
   const { engineSettings, DEFAULT_SETTINGS } = require(path.join(root, 'out/engine/src/settings.js'));
   const { Project, indexWorkspace } = require(path.join(root, 'out/engine/src/discovery/project.js'));
+  const { checkWorkspace } = require(path.join(root, 'out/engine/src/workspaceCheck.js'));
+  /** @param {{ findings: unknown[] }} result */
+  const countFindings = (result) => result.findings.length;
   const settings = engineSettings(DEFAULT_SETTINGS);
   const manifests = [path.join(corpusDir, 'package.json')];
   const files = readdirSync(corpusDir)
@@ -127,14 +164,11 @@ export function benchInProcess() {
     if (run >= 0) parseRuns.push(performance.now() - t);
     t = performance.now();
     findings = 0;
-    // What `check` does: index the workspace (cross-file wrappers, base classes, handlers), then analyse.
+    // What `check` does: index the workspace (cross-file wrappers, base classes, handlers) and analyse each file.
     const project = new Project();
     const workspace = files.map((fileName, i) => ({ fileName, text: texts[i] }));
-    const parsed = indexWorkspace(project, workspace, settings, manifests);
-    for (let i = 0; i < texts.length; i++) {
-      const outcome = project.analyse(files[i], texts[i], settings, parsed.get(files[i]));
-      if (outcome.kind === 'analysed') findings += outcome.result.findings.length;
-    }
+    const outcomes = checkWorkspace(project, workspace, settings, countFindings, manifests);
+    for (const outcome of outcomes.values()) if (outcome.kind === 'analysed') findings += outcome.value;
     if (run >= 0) checkRuns.push(performance.now() - t);
   }
   const project = new Project();

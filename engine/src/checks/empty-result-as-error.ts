@@ -2,6 +2,7 @@ import ts from 'typescript';
 import { canonicalCategory } from '../../../shared/src/taxonomy';
 import { type ErrorEnvelope, CATEGORY_KEYS, RETRYABLE_KEYS, literalString } from '../envelopes/envelopes';
 import { inferFromWording } from '../fixes/inference';
+import { NodeIndex } from '../parse/nodeIndex';
 import { enclosingFunction, isFunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
 import type { AnalysisContext, Check, Fix } from '../types';
 
@@ -53,26 +54,29 @@ function countSubject(node: ts.Expression): string | undefined {
   return undefined;
 }
 
-/** The call whose result `identifier` holds: `const rows = await db.query(…)` → that call. */
+/**
+ * The call whose result `identifier` holds: `const rows = await db.query(…)` → that call. The first such
+ * declaration of its function (not of functions nested in it), from the file's node index.
+ */
 function queryCallOf(identifier: ts.Identifier): ts.CallExpression | undefined {
-  const scope = enclosingFunction(identifier) ?? identifier.getSourceFile();
-  let found: ts.CallExpression | undefined;
-  const visit = (node: ts.Node): void => {
-    if (found) return;
+  const function_ = enclosingFunction(identifier);
+  const sourceFile = identifier.getSourceFile();
+  const scope = function_ ?? sourceFile;
+  for (const node of NodeIndex.of(sourceFile).within(scope, [ts.SyntaxKind.VariableDeclaration])) {
     if (
-      ts.isVariableDeclaration(node) &&
-      ts.isIdentifier(node.name) &&
-      node.name.text === identifier.text &&
-      node.initializer
+      !ts.isVariableDeclaration(node) ||
+      !ts.isIdentifier(node.name) ||
+      node.name.text !== identifier.text ||
+      !node.initializer ||
+      enclosingFunction(node) !== function_
     ) {
-      let init = unwrapExpression(node.initializer);
-      if (ts.isAwaitExpression(init)) init = unwrapExpression(init.expression);
-      if (ts.isCallExpression(init)) found = init;
+      continue;
     }
-    if (!found && !(isFunctionLike(node) && node !== scope)) ts.forEachChild(node, visit);
-  };
-  visit(scope);
-  return found;
+    let init = unwrapExpression(node.initializer);
+    if (ts.isAwaitExpression(init)) init = unwrapExpression(init.expression);
+    if (ts.isCallExpression(init)) return init;
+  }
+  return undefined;
 }
 
 /** A lookup of one record by its identifier (`findById(id)`, `get(orderId)`): nothing back means NOT_FOUND. */

@@ -134,12 +134,14 @@ export interface HandlerScanOptions {
   knowledge?: ProjectKnowledge;
 }
 
-const namedFunctionsCache = new WeakMap<NodeIndex, ReadonlyMap<string, FunctionLike>>();
+const NAMED_FUNCTIONS = Symbol('namedFunctions');
 
 /** The file's named functions (`function f`, `const f = () => …`), by name; the first declaration wins. */
 export function namedFunctions(index: NodeIndex): ReadonlyMap<string, FunctionLike> {
-  const cached = namedFunctionsCache.get(index);
-  if (cached) return cached;
+  return index.memo(NAMED_FUNCTIONS, () => collectNamedFunctions(index));
+}
+
+function collectNamedFunctions(index: NodeIndex): ReadonlyMap<string, FunctionLike> {
   const functions = new Map<string, FunctionLike>();
   for (const node of index.ofKinds([ts.SyntaxKind.FunctionDeclaration, ts.SyntaxKind.VariableDeclaration])) {
     if (ts.isFunctionDeclaration(node) && node.name && node.body && !functions.has(node.name.text)) {
@@ -151,7 +153,6 @@ export function namedFunctions(index: NodeIndex): ReadonlyMap<string, FunctionLi
       }
     }
   }
-  namedFunctionsCache.set(index, functions);
   return functions;
 }
 

@@ -74,7 +74,7 @@ export function normalisePath(fileName: string): string {
 }
 
 interface CachedScan {
-  sourceFile: ts.SourceFile;
+  sourceFile?: ts.SourceFile;
   /** What the scan looked up in the project's knowledge, with what it found. */
   looked: ReadonlyMap<string, string>;
   factories: string;
@@ -82,7 +82,9 @@ interface CachedScan {
   external: string;
   /** Files whose exports the scan read, with their stamps then. */
   reads: Map<string, number>;
-  scan: HandlerScan;
+  scan?: HandlerScan;
+  /** The scan found tools or handlers (kept when the scan itself is released). */
+  toolCode: boolean;
 }
 
 interface AggregatedFacts {
@@ -400,10 +402,10 @@ export class Project implements ProjectKnowledge {
     text: string,
     settings: EngineSettings,
     registeredElsewhere: boolean,
-    scan: HandlerScan,
+    toolCode: boolean,
   ): boolean {
     if (registeredElsewhere || optedIn(text, settings.handlerFactories) || MCP_SERVER_IMPORT.test(text)) return true;
-    if (scan.handlers.length > 0 || scan.registrations.length > 0) return true;
+    if (toolCode) return true;
     const scope = this.scopes.scopeOf(fileName);
     // In an MCP project, other files with error envelopes count when tool code imports them (helpers).
     return scope === 'loose' || (scope === 'mcp' && /\bisError\b/.test(text) && this.importedByToolCode(fileName));
@@ -440,21 +442,9 @@ export class Project implements ProjectKnowledge {
   ): HandlerScan {
     const key = normalisePath(fileName);
     const factories = settings.handlerFactories.join('\n');
-    const external = [...options.externalExports]
-      .map(
-        ([name, ref]) =>
-          `${name}#${ref.kind}#${ref.role ?? ''}#${ref.namePattern?.prefix ?? ''}|${ref.namePattern?.suffix ?? ''}`,
-      )
-      .join('|');
+    const external = externalSignature(options.externalExports);
     const cached = this.scans.get(key);
-    if (
-      cached &&
-      cached.sourceFile === sourceFile &&
-      this.sameKnowledge(cached.looked) &&
-      cached.factories === factories &&
-      cached.external === external &&
-      [...cached.reads].every(([file, stamp]) => (this.exportStamps.get(file) ?? 0) === stamp)
-    ) {
+    if (cached?.scan && cached.sourceFile === sourceFile && this.stillValid(cached, factories, external)) {
       return cached.scan;
     }
     this.reading = new Set();
@@ -467,9 +457,20 @@ export class Project implements ProjectKnowledge {
     this.setFacts(fileName, scan.facts);
     this.noteToolImports(fileName, sourceFile.text, scan);
     const changed = this.setRegistrations(fileName, scan.external);
-    this.scans.set(key, { sourceFile, looked, factories, external, reads, scan });
+    const toolCode = scan.handlers.length > 0 || scan.registrations.length > 0;
+    this.scans.set(key, { sourceFile, looked, factories, external, reads, scan, toolCode });
     this.lastChanged = changed;
     return scan;
+  }
+
+  /** Whether nothing a cached scan depends on (project knowledge, factories, cross-file registrations, exports read) changed. */
+  private stillValid(cached: CachedScan, factories: string, external: string): boolean {
+    return (
+      this.sameKnowledge(cached.looked) &&
+      cached.factories === factories &&
+      cached.external === external &&
+      [...cached.reads].every(([file, stamp]) => (this.exportStamps.get(file) ?? 0) === stamp)
+    );
   }
 
   private lastChanged: string[] = [];
@@ -526,7 +527,9 @@ export class Project implements ProjectKnowledge {
         scan = this.scanOf(fileName, sourceFile, settings, options);
         changed = this.lastChanged;
       } else scan = scanHandlers(sourceFile, options);
-      if (!this.wantsChecks(fileName, text, settings, elsewhere, scan)) return { kind: 'skipped', reason: 'not-mcp' };
+      const toolCode = scan.handlers.length > 0 || scan.registrations.length > 0;
+      if (!this.wantsChecks(fileName, text, settings, elsewhere, toolCode))
+        return { kind: 'skipped', reason: 'not-mcp' };
       const importedFunction = (specifier: string, exportName: string, fromFile: string) =>
         this.importedFunction(specifier, normalisePath(fromFile), exportName);
       const result = analyseSourceFile(sourceFile, settings, { scan, importedFunction });
@@ -595,6 +598,16 @@ function addKnowledge(into: AggregatedFacts, facts: FileFacts): void {
   for (const name of facts.guardingWrappers) into.guarding.add(name);
   for (const key of facts.guardedKeys) into.guardedKeys.add(key);
   for (const [name, renamer] of facts.renamers) if (!into.renamers.has(name)) into.renamers.set(name, renamer);
+}
+
+/** The cross-file registrations of a file's exports, as one comparable string. */
+function externalSignature(externalExports: ReadonlyMap<string, ExternalInfo>): string {
+  return [...externalExports]
+    .map(
+      ([name, ref]) =>
+        `${name}#${ref.kind}#${ref.role ?? ''}#${ref.namePattern?.prefix ?? ''}|${ref.namePattern?.suffix ?? ''}`,
+    )
+    .join('|');
 }
 
 function lookupSignature(found: WrapperSignature | ToolBaseClass | ClassFact | undefined): string {

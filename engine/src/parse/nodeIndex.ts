@@ -44,28 +44,82 @@ export const INDEXED_KINDS: readonly ts.SyntaxKind[] = [
 /** Read once: the typescript module's exports are getters (see syntax.ts). */
 const forEachChild = ts.forEachChild;
 
-const cache = new WeakMap<ts.SourceFile, NodeIndex>();
+/**
+ * The index is kept on its source file (not in a WeakMap keyed by it): V8's young-generation collections keep a
+ * WeakMap's young keys and values alive, so a WeakMap cache made every parse of a workspace survive to the old
+ * generation, which cost more than parsing (see scripts/bench.mjs).
+ */
+const INDEX = Symbol('NodeIndex');
+type IndexedSourceFile = ts.SourceFile & { [INDEX]?: NodeIndex };
 
 export class NodeIndex {
   private readonly buckets: ts.Node[][] = [];
+  private memos?: Map<symbol, unknown>;
 
   /** The index of a source file, built once per parsed file. */
   static of(sourceFile: ts.SourceFile): NodeIndex {
-    let index = cache.get(sourceFile);
+    const indexed = sourceFile as IndexedSourceFile;
+    let index = indexed[INDEX];
     if (!index) {
       index = new NodeIndex(sourceFile);
-      cache.set(sourceFile, index);
+      indexed[INDEX] = index;
     }
     return index;
   }
 
-  constructor(sourceFile: ts.SourceFile) {
+  /** A value derived from this file's nodes, made once per index (and dropped with it). */
+  memo<T>(key: symbol, make: () => T): T {
+    this.memos ??= new Map();
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const value = make();
+    this.memos.set(key, value);
+    return value;
+  }
+
+  /**
+   * Parses a file and indexes it in the walk that also sets the parent pointers, the way
+   * `ts.createSourceFile(…, setParentNodes: true)` sets them (its own walk after parsing, which cost as much as
+   * indexing): the same tree, one walk instead of two.
+   */
+  static parse(fileName: string, text: string, scriptKind: ts.ScriptKind): ts.SourceFile {
+    const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind);
+    (sourceFile as IndexedSourceFile)[INDEX] = new NodeIndex(sourceFile, true);
+    return sourceFile;
+  }
+
+  /** With `setParents`, also sets every node's parent (as TypeScript's fixupParentReferences does). */
+  constructor(sourceFile: ts.SourceFile, setParents = false) {
     const buckets = this.buckets;
     for (const kind of INDEXED_KINDS) buckets[kind] = [];
+    if (!setParents) {
+      const visit = (node: ts.Node): void => {
+        const bucket = buckets[node.kind];
+        if (bucket !== undefined) bucket.push(node);
+        forEachChild(node, visit);
+      };
+      forEachChild(sourceFile, visit);
+      return;
+    }
+    let parent: ts.Node = sourceFile;
+    // Like TypeScript's walk (setParentRecursive, incremental): a subtree whose root already has its parent is
+    // left as it is (but still indexed).
+    let parenting = true;
     const visit = (node: ts.Node): void => {
       const bucket = buckets[node.kind];
       if (bucket !== undefined) bucket.push(node);
+      const wasParenting = parenting;
+      if (parenting) {
+        if (node.parent === parent) parenting = false;
+        else {
+          (node as MutableNode).parent = parent;
+          bindJsDoc(node);
+        }
+      }
+      const outer = parent;
+      parent = node;
       forEachChild(node, visit);
+      parent = outer;
+      parenting = wasParenting;
     };
     forEachChild(sourceFile, visit);
   }
@@ -115,6 +169,28 @@ export class NodeIndex {
     }
     return kinds.length > 1 ? result.sort((a, b) => a.pos - b.pos) : result;
   }
+}
+
+type MutableNode = { parent: ts.Node };
+type WithJsDoc = ts.Node & { jsDoc?: readonly ts.JSDoc[] };
+
+/** Parents of a node's JSDoc comments and of their contents (TypeScript's bindJSDoc). */
+function bindJsDoc(node: ts.Node): void {
+  const docs = (node as WithJsDoc).jsDoc;
+  if (!docs) return;
+  for (const doc of docs) {
+    if (doc.parent !== node) (doc as MutableNode).parent = node;
+    bindSubtree(doc);
+  }
+}
+
+/** Sets the parents under `node`, leaving alone a subtree whose root already has its parent. */
+function bindSubtree(node: ts.Node): void {
+  forEachChild(node, (child) => {
+    if (child.parent === node) return;
+    (child as MutableNode).parent = node;
+    bindSubtree(child);
+  });
 }
 
 /** Two node lists in source order (position, then outer before inner) merged into one; `left`'s first on ties. */
