@@ -48,8 +48,8 @@ export interface FailureFinder {
   readonly ranks: Map<FunctionLike, number>;
   /** Calls known not to fail for a reason found outside the call itself (a re-parse with the tool's own schema). */
   readonly cannotFail: Map<ts.Node, string>;
-  /** A function of another workspace file that this file imports under `name`. */
-  readonly imported?: (name: string) => ForeignFunction | undefined;
+  /** A function of another workspace file that this file imports under `name` (or as `name.member`). */
+  readonly imported?: (name: string, member?: string) => ForeignFunction | undefined;
   /** What the finders of one analysis share: the project lookup and a finder per file followed into. */
   readonly shared: { lookup?: ProjectLookup; finders: Map<ts.SourceFile, FailureFinder> };
 }
@@ -90,7 +90,11 @@ export function calleeOf(
   const local = localCallee(finder, call);
   if (local) return { fn: local, finder };
   const callee = unwrapExpression(call.expression);
-  const foreign = ts.isIdentifier(callee) ? finder.imported?.(callee.text) : undefined;
+  let foreign: ForeignFunction | undefined;
+  if (ts.isIdentifier(callee)) foreign = finder.imported?.(callee.text);
+  else if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression)) {
+    foreign = finder.imported?.(callee.expression.text, callee.name.text);
+  }
   if (!foreign) return undefined;
   const other =
     finder.shared.finders.get(foreign.sourceFile) ??

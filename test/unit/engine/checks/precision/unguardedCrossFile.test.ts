@@ -27,10 +27,12 @@ const store = [
   `};`,
 ].join('\n');
 
-function handlerFile(call: string): string {
+const NAMED_IMPORTS = `import { readCatalogue, refreshCatalogue as refresh } from './store.js';`;
+
+function handlerFile(call: string, imports: string): string {
   return [
     `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
-    `import { readCatalogue, refreshCatalogue as refresh } from './store.js';`,
+    imports,
     `import { remoteSync } from 'catalogue-client';`,
     `const server = new McpServer({ name: 'shop', version: '1' });`,
     `server.registerTool('catalogue', {}, async ({ shop }) => {`,
@@ -41,7 +43,7 @@ function handlerFile(call: string): string {
 }
 
 /** The unguarded-handler messages for the handler file, analysed in a workspace with store.ts beside it. */
-function unguarded(call: string): string[] {
+function unguarded(call: string, imports = NAMED_IMPORTS): string[] {
   const files = new Map([
     ['/ws/package.json', manifest],
     ['/ws/src/store.ts', store],
@@ -50,7 +52,7 @@ function unguarded(call: string): string[] {
       `const shops = new Set(['north', 'south']);\nexport function isKnownShop(shop: string) {\n  return shops.has(shop.toLowerCase());\n}`,
     ],
     ['/ws/src/db.ts', `export const db = { reload: async (s: string) => s, rows: async (s: string) => [s] };`],
-    ['/ws/src/server.ts', handlerFile(call)],
+    ['/ws/src/server.ts', handlerFile(call, imports)],
   ]);
   const settings = engineSettings(DEFAULT_SETTINGS);
   const project = new Project(
@@ -75,6 +77,22 @@ describe('unguarded-handler across files', () => {
     const found = unguarded('await readCatalogue(shop)');
     assert.equal(found.length, 1);
     assert.match(found[0], /readCatalogue\(\) \(in store\.ts\) runs `await db\.rows\(…\)`/);
+  });
+
+  it('a namespace import (import * as store) of a workspace file: a guarded function reached through it is not a failure', () => {
+    assert.deepEqual(unguarded('await store.refreshCatalogue(shop)', `import * as store from './store.js';`), []);
+  });
+
+  it('a namespace import of a workspace file: an unguarded function reached through it is named, with its file', () => {
+    const found = unguarded('await store.readCatalogue(shop)', `import * as store from './store.js';`);
+    assert.equal(found.length, 1);
+    assert.match(found[0], /readCatalogue\(\) \(in store\.ts\) runs `await db\.rows\(…\)`/);
+  });
+
+  it('a namespace import of a workspace file: a member it does not export still counts', () => {
+    const found = unguarded('await store.rebuildCatalogue(shop)', `import * as store from './store.js';`);
+    assert.equal(found.length, 1);
+    assert.match(found[0], /await store\.rebuildCatalogue/);
   });
 
   it('a package import is not followed: it still counts', () => {
