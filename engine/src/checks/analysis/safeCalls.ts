@@ -162,10 +162,10 @@ export const WORKING_NAME =
 
 /**
  * Names of the well-known shapes of a tool-result builder: `createErrorResponse`, `buildToolResult`,
- * `toolResult`, `errorResult`, `jsonResponse`, `textContent`, `ok`, `fail`.
+ * `toolResult`, `errorResult`, `jsonResponse`, `textContent`, `toolErrorOutput`, `ok`, `fail`.
  */
 const BUILDER_NAME =
-  /^((create|build|make|to|as|wrap|format)(Mcp|Tool|Error|Success|Text|Json|Structured|Ok|Fail|Failure|Empty)*(Response|Result|Reply|Envelope|Content)|(mcp|tool|error|success|text|json|structured|ok|fail|failure|empty|notFound|validation|permission|transient|internal)(Error)?(Response|Result|Reply|Envelope|Content)|ok|fail|err|success|failure)$/;
+  /^((create|build|make|to|as|wrap|format)(Mcp|Tool|Error|Success|Text|Json|Structured|Ok|Fail|Failure|Empty)*(Response|Result|Reply|Envelope|Content|Output)|(mcp|tool|error|success|text|json|structured|ok|fail|failure|empty|notFound|validation|permission|transient|internal)(Error)?(Response|Result|Reply|Envelope|Content|Output)|ok|fail|err|success|failure)$/;
 
 /** The name a call is made through, when it is a plain function or a method of `this`. */
 function builderCandidateName(call: ts.CallExpression): string | undefined {

@@ -115,6 +115,20 @@ runCheckTable('unguarded-handler', {
         `});`,
       ),
     },
+    {
+      name: "an imported builder named for the tool's output (toolErrorOutput) before the try",
+      code: lines(
+        `import toolErrorOutput from './lib/toolErrorOutput.js';`,
+        `server.registerTool('rank', {}, async ({ file }) => {`,
+        `  if (!file) return toolErrorOutput('file is required');`,
+        `  try {`,
+        `    return { content: [{ type: 'text', text: await ranker.rank(file) }] };`,
+        `  } catch (error) {`,
+        `    return toolErrorOutput(String(error));`,
+        `  }`,
+        `});`,
+      ),
+    },
   ],
   invalid: [],
 });
@@ -133,6 +147,20 @@ describe('unguarded-handler: near misses still fire', () => {
     );
     assert.equal(found.length, 1);
     assert.match(found[0], /runs `StrictShout\.parse\(…\)`/);
+  });
+
+  it('an imported call named for output that does work (loadOutput) still counts', () => {
+    const found = messages(
+      lines(
+        `import { loadOutput } from './lib/outputs.js';`,
+        `server.registerTool('rank', {}, async ({ file }) => {`,
+        `  const previous = loadOutput(file);`,
+        `  return { content: [{ type: 'text', text: String(previous) }] };`,
+        `});`,
+      ),
+    );
+    assert.equal(found.length, 1);
+    assert.match(found[0], /runs `loadOutput\(…\)`/);
   });
 
   it('parsing something other than the arguments with the registered schema', () => {
