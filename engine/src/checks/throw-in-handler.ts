@@ -126,6 +126,19 @@ function fixes(context: AnalysisContext, handler: ToolHandler, statement: ts.Thr
   return result;
 }
 
+/** "Unknown tool: x", "Tool not found: x", "No such tool": the request names no tool of this server. */
+const UNKNOWN_TOOL_MESSAGE =
+  /^\s*(unknown tool\b|no such tool\b|tool (\S+ )?not found\b|tool not (found|registered)\b)/i;
+
+/**
+ * In a low-level tools/call handler, refusing a tool name the server does not have is a protocol error
+ * by the MCP specification (not a failure of a tool), so a throw there is not asked to become an envelope.
+ */
+function isUnknownToolThrow(statement: ts.ThrowStatement): boolean {
+  const message = thrownMessage(statement);
+  return message !== undefined && UNKNOWN_TOOL_MESSAGE.test(message);
+}
+
 /** Packages whose user-error class the framework turns into an `isError` result the model sees. */
 const USER_ERROR_PACKAGES = new Set(['fastmcp']);
 
@@ -185,6 +198,7 @@ export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel' | '
       }
       for (const { statement, own } of sites) {
         if (isProtocolErrorThrow(statement) || isProtocolErrorPassThrough(statement)) continue;
+        if (handler.lowLevel && isUnknownToolThrow(statement)) continue;
         if (isUserErrorThrow(statement, userErrors)) {
           if (!extrasHaveCategory(statement)) {
             report({ node: statement, severity: 'info', messageId: 'userErrorWithoutCategory' });
