@@ -176,6 +176,8 @@ function callVerdict(
     }
     return false;
   }
+  const each = promiseAllCallback(finder, call);
+  if (each) return functionFailure(finder, each, depth) !== undefined;
   if (isSafeCall(call) || isFormattingCall(call)) return false;
   if (isNamedResultBuilder(call)) {
     excused?.push({ site: call, reason: 'its name says it only builds the result' });
@@ -253,6 +255,25 @@ function isSleep(operand: ts.Expression): boolean {
 }
 
 /**
+ * `Promise.all(items.map(work))` (or `.map(async (x) => …)`): the callback each promise comes from,
+ * when it is written in this file. Promise.all rejects only when one of those promises does.
+ */
+function promiseAllCallback(finder: FailureFinder, call: ts.CallExpression): FunctionLike | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'all') return undefined;
+  if (!ts.isIdentifier(callee.expression) || callee.expression.text !== 'Promise' || call.arguments.length !== 1) {
+    return undefined;
+  }
+  const mapped = unwrapExpression(call.arguments[0]);
+  if (!ts.isCallExpression(mapped) || mapped.arguments.length !== 1) return undefined;
+  const map = unwrapExpression(mapped.expression);
+  if (!ts.isPropertyAccessExpression(map) || map.name.text !== 'map') return undefined;
+  const callback = unwrapExpression(mapped.arguments[0]);
+  if (ts.isArrowFunction(callback) || ts.isFunctionExpression(callback)) return callback;
+  return ts.isIdentifier(callback) ? finder.functions.get(callback.text) : undefined;
+}
+
+/**
  * An await rejects only when its operand can: awaiting a same-file function that cannot fail is
  * safe, and so is a result-style call whose error the function checks afterwards.
  */
@@ -279,6 +300,12 @@ function awaitCanReject(
   if (callee) {
     if (functionFailure(callee.finder, callee.fn, depth) !== undefined) return true;
     excused?.push({ site: node, reason: calleeExcuse(callee.fn) + whereDefined(finder, callee) });
+    return false;
+  }
+  const each = promiseAllCallback(finder, operand);
+  if (each) {
+    if (functionFailure(finder, each, depth) !== undefined) return true;
+    excused?.push({ site: node, reason: `each promise comes from a callback (${calleeExcuse(each)})` });
     return false;
   }
   const outcome = checkedOutcome(node, fn);
