@@ -21,6 +21,7 @@ import {
   THROWING_CONSTRUCTORS,
   WORKING_NAME,
   isFormattingCall,
+  isLogCall,
   isNamedResultBuilder,
   isSafeCall,
 } from './safeCalls';
@@ -168,6 +169,7 @@ function callVerdict(
     if (!ts.isAwaitExpression(call.parent)) excused?.push({ site: call, reason: known });
     return false;
   }
+  if (isLogCall(call)) return false;
   const callee = calleeOf(finder, call);
   if (callee) {
     if (functionFailure(callee.finder, callee.fn, depth) !== undefined) return true;

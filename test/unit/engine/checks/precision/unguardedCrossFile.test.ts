@@ -51,6 +51,18 @@ function unguarded(call: string, imports = NAMED_IMPORTS): string[] {
       '/ws/src/shops.ts',
       `const shops = new Set(['north', 'south']);\nexport function isKnownShop(shop: string) {\n  return shops.has(shop.toLowerCase());\n}`,
     ],
+    [
+      '/ws/src/log.ts',
+      [
+        `import { appendFileSync } from 'node:fs';`,
+        `export function log(message: string) {`,
+        `  appendFileSync('/tmp/catalogue.log', message + '\\n');`,
+        `}`,
+        `export function record(message: string) {`,
+        `  appendFileSync('/tmp/catalogue.log', message + '\\n');`,
+        `}`,
+      ].join('\n'),
+    ],
     ['/ws/src/db.ts', `export const db = { reload: async (s: string) => s, rows: async (s: string) => [s] };`],
     ['/ws/src/server.ts', handlerFile(call, imports)],
   ]);
@@ -93,6 +105,16 @@ describe('unguarded-handler across files', () => {
     const found = unguarded('await store.rebuildCatalogue(shop)', `import * as store from './store.js';`);
     assert.equal(found.length, 1);
     assert.match(found[0], /await store\.rebuildCatalogue/);
+  });
+
+  it('a workspace logger (log(…)) is a log line, not followed into even when it writes a file', () => {
+    assert.deepEqual(unguarded('log(shop)', `import { log } from './log.js';`), []);
+  });
+
+  it('near miss: the same body under a name that is not a logger is followed and counts', () => {
+    const found = unguarded('record(shop)', `import { record } from './log.js';`);
+    assert.equal(found.length, 1);
+    assert.match(found[0], /record\(\) \(in log\.ts\) runs `appendFileSync\(…\)`/);
   });
 
   it('a package import is not followed: it still counts', () => {
