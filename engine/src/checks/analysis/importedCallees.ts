@@ -51,7 +51,10 @@ export function importedCallees(
     let exportName: string | undefined;
     if (binding && 'namespace' in binding) exportName = member;
     else if (binding && member === undefined) exportName = binding.exportName;
-    const fn = binding && exportName ? lookup(binding.specifier, exportName, sourceFile.fileName) : undefined;
+    let fn = binding && exportName ? lookup(binding.specifier, exportName, sourceFile.fileName) : undefined;
+    // `import check from './check'`: the project resolves names, not `default`; a default-exported
+    // function usually bears the name it is imported under (`export default function check`).
+    if (!fn && binding && exportName === 'default') fn = lookup(binding.specifier, name, sourceFile.fileName);
     found.set(key, fn);
     return fn;
   };

@@ -63,6 +63,22 @@ function unguarded(call: string, imports = NAMED_IMPORTS): string[] {
         `}`,
       ].join('\n'),
     ],
+    [
+      '/ws/src/audit.ts',
+      [
+        `export default async function auditCatalogue(shop: string) {`,
+        `  try {`,
+        `    return await fetch('https://audit.invalid/' + shop);`,
+        `  } catch {`,
+        `    return undefined;`,
+        `  }`,
+        `}`,
+      ].join('\n'),
+    ],
+    [
+      '/ws/src/rebuild.ts',
+      `export default async function rebuildCatalogue(shop: string) {\n  return await fetch('https://rebuild.invalid/' + shop);\n}`,
+    ],
     ['/ws/src/db.ts', `export const db = { reload: async (s: string) => s, rows: async (s: string) => [s] };`],
     ['/ws/src/server.ts', handlerFile(call, imports)],
   ]);
@@ -115,6 +131,16 @@ describe('unguarded-handler across files', () => {
     const found = unguarded('record(shop)', `import { record } from './log.js';`);
     assert.equal(found.length, 1);
     assert.match(found[0], /record\(\) \(in log\.ts\) runs `appendFileSync\(…\)`/);
+  });
+
+  it('a default-exported workspace function imported under its own name, whose body is guarded, is not a failure', () => {
+    assert.deepEqual(unguarded('await auditCatalogue(shop)', `import auditCatalogue from './audit.js';`), []);
+  });
+
+  it('near miss: a default-exported workspace function that awaits without a guard is named, with its file', () => {
+    const found = unguarded('await rebuildCatalogue(shop)', `import rebuildCatalogue from './rebuild.js';`);
+    assert.equal(found.length, 1);
+    assert.match(found[0], /rebuildCatalogue\(\) \(in rebuild\.ts\)/);
   });
 
   it('a package import is not followed: it still counts', () => {
