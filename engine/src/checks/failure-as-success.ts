@@ -13,6 +13,7 @@ import {
 } from '../parse/syntax';
 import { canReturnEnvelope } from '../fixes/returnType';
 import type { ToolHandler } from '../discovery/handlers';
+import { isContentItem } from '../envelopes/envelopeSources';
 import { inferEnvelope } from '../fixes/inference';
 import type { AnalysisContext, Check, Fix, OffsetEdit } from '../types';
 
@@ -189,11 +190,25 @@ function fix(context: AnalysisContext, clause: ts.CatchClause, handler: ToolHand
   return [{ title, edits, ...(createFile ? { createFile } : {}), preferred: true }];
 }
 
-export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmpty'> = {
+/** `isError` written on one content item (`{ type: 'text', text, isError: true }`) of a tool's result. */
+function contentItemIsErrors(context: AnalysisContext): ts.Node[] {
+  const found: ts.Node[] = [];
+  if (!/\bisError\b/.test(context.text)) return found;
+  for (const node of context.nodes.ofKinds([ts.SyntaxKind.ObjectLiteralExpression])) {
+    if (!ts.isObjectLiteralExpression(node)) continue;
+    const property = findProperty(node, ['isError']);
+    if (!property || !isContentItem(node) || context.handlerOf(node) === undefined) continue;
+    const value = ts.isPropertyAssignment(property) ? unwrapExpression(property.initializer) : undefined;
+    if (value?.kind !== ts.SyntaxKind.FalseKeyword) found.push(property);
+  }
+  return found;
+}
+
+export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmpty' | 'isErrorOnContentItem'> = {
   meta: {
     id: 'failure-as-success',
     description:
-      'A catch clause in a tool handler that returns a result without isError: true, so a failure reaches the agent as data or as "nothing found".',
+      'A catch clause in a tool handler that returns a result without isError: true, or an isError put on a content item instead of the result, so a failure reaches the agent as data or as "nothing found".',
     defaultSeverity: 'warning',
     fixable: true,
     messages: {
@@ -201,6 +216,8 @@ export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmp
         'This catch returns a normal result: the agent sees the failure as data (or as "nothing found") and cannot tell it apart from a real answer. Return an error envelope with isError: true, errorCategory and isRetryable.',
       helperCatchReturnsEmpty:
         'This catch in a helper of a tool handler returns an empty value on failure, so the handler reports "nothing found" for what was an access failure. Let the error reach the handler (or return a failure marker) and answer with an error envelope there.',
+      isErrorOnContentItem:
+        'This isError is on one content item, not on the result: hosts ignore it there, so the agent reads the call as a success. Set isError: true (with errorCategory and isRetryable) on the result object instead.',
     },
   },
   run(context, report) {
@@ -227,5 +244,6 @@ export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmp
       }
     };
     for (const node of context.nodes.ofKinds([ts.SyntaxKind.CatchClause])) visit(node);
+    for (const node of contentItemIsErrors(context)) report({ node, messageId: 'isErrorOnContentItem' });
   },
 };

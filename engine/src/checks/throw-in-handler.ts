@@ -14,6 +14,7 @@ import {
   unwrapExpression,
 } from '../parse/syntax';
 import type { AnalysisContext, Check, Fix } from '../types';
+import { calledOnlyInsideTry, functionName, isCaughtWithin, namedCallsAreGuarded } from './analysis/guardedCallers';
 
 const PROTOCOL_ERROR_TYPES = new Set(['McpError', 'ProtocolError']);
 
@@ -51,12 +52,18 @@ export function isProtocolErrorPassThrough(statement: ts.ThrowStatement): boolea
   return false;
 }
 
-/** Throw statements in `fn` (including nested callbacks, not classes) that no try/catch inside `fn` catches. */
+/**
+ * Throw statements in `fn` (including nested callbacks, not classes) that no try/catch inside `fn`
+ * catches. A throw in a function declared inside `fn` (`async function send(…) { … }`) is caught
+ * when every call of that function in `fn` is inside a try/catch of `fn`.
+ */
 export function uncaughtThrows(context: AnalysisContext, fn: FunctionLike): ts.ThrowStatement[] {
   const throws: ts.ThrowStatement[] = [];
   if (!fn.body) return throws;
   for (const node of context.nodes.within(fn.body, [ts.SyntaxKind.ThrowStatement])) {
-    if (ts.isThrowStatement(node) && !isInClass(node, fn) && !isCaughtWithin(node, fn)) throws.push(node);
+    if (!ts.isThrowStatement(node) || isInClass(node, fn) || isCaughtWithin(node, fn)) continue;
+    if (inNestedFunctionCalledGuarded(context, node, fn)) continue;
+    throws.push(node);
   }
   return throws;
 }
@@ -68,36 +75,21 @@ function isInClass(node: ts.Node, boundary: ts.Node): boolean {
   return false;
 }
 
-function isCaughtWithin(node: ts.Node, boundary: ts.Node): boolean {
-  let child: ts.Node = node;
-  let current: ts.Node | undefined = node.parent;
-  while (current && current !== boundary) {
-    if (ts.isTryStatement(current) && current.tryBlock === child && current.catchClause) return true;
-    child = current;
-    current = current.parent;
+/** Whether the throw is in a named function declared inside `fn` whose every call in `fn` is guarded there. */
+function inNestedFunctionCalledGuarded(context: AnalysisContext, node: ts.Node, fn: FunctionLike): boolean {
+  for (let current = node.parent; current && current !== fn; current = current.parent) {
+    if (!isFunctionLike(current) || isCaughtWithin(current, fn)) continue;
+    const name = functionName(current);
+    if (name && fn.body && namedCallsAreGuarded(context.nodes, fn.body, fn, name)) return true;
   }
   return false;
 }
 
 /** Whether every direct call of `helper` from the handler happens inside a try/catch. */
 function callsAreGuarded(context: AnalysisContext, handler: ToolHandler, helper: FunctionLike): boolean {
-  const name = helperName(helper);
+  const name = functionName(helper);
   if (!name || !handler.fn.body) return false;
-  let calls = 0;
-  let guarded = 0;
-  for (const node of context.nodes.within(handler.fn.body, [ts.SyntaxKind.CallExpression])) {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === name) {
-      calls++;
-      if (isCaughtWithin(node, handler.fn)) guarded++;
-    }
-  }
-  return calls > 0 && calls === guarded;
-}
-
-function helperName(fn: FunctionLike): string | undefined {
-  if (ts.isFunctionDeclaration(fn)) return fn.name?.text;
-  if (ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name)) return fn.parent.name.text;
-  return undefined;
+  return namedCallsAreGuarded(context.nodes, handler.fn.body, handler.fn, name);
 }
 
 /** Whether the throw is in the handler's own body (not a nested callback), so `return` is equivalent. */
@@ -126,6 +118,19 @@ function fixes(context: AnalysisContext, handler: ToolHandler, statement: ts.Thr
     });
   }
   return result;
+}
+
+/** "Unknown tool: x", "Tool not found: x", "No such tool": the request names no tool of this server. */
+const UNKNOWN_TOOL_MESSAGE =
+  /^\s*(unknown tool\b|no such tool\b|tool (\S+ )?not found\b|tool not (found|registered)\b)/i;
+
+/**
+ * In a low-level tools/call handler, refusing a tool name the server does not have is a protocol error
+ * by the MCP specification (not a failure of a tool), so a throw there is not asked to become an envelope.
+ */
+function isUnknownToolThrow(statement: ts.ThrowStatement): boolean {
+  const message = thrownMessage(statement);
+  return message !== undefined && UNKNOWN_TOOL_MESSAGE.test(message);
 }
 
 /** Packages whose user-error class the framework turns into an `isError` result the model sees. */
@@ -178,6 +183,8 @@ export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel' | '
   run(context, report) {
     const userErrors = context.handlers.length > 0 ? userErrorNames(context) : new Set<string>();
     for (const handler of context.handlers) {
+      // A function the dispatcher declares and calls only inside its own try/catch: its throws are caught there.
+      if (calledOnlyInsideTry(context.nodes, handler.fn)) continue;
       const sites: Array<{ statement: ts.ThrowStatement; own: boolean }> = uncaughtThrows(context, handler.fn).map(
         (statement) => ({ statement, own: isInOwnBody(statement, handler.fn) }),
       );
@@ -187,6 +194,7 @@ export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel' | '
       }
       for (const { statement, own } of sites) {
         if (isProtocolErrorThrow(statement) || isProtocolErrorPassThrough(statement)) continue;
+        if (handler.lowLevel && isUnknownToolThrow(statement)) continue;
         if (isUserErrorThrow(statement, userErrors)) {
           if (!extrasHaveCategory(statement)) {
             report({ node: statement, severity: 'info', messageId: 'userErrorWithoutCategory' });

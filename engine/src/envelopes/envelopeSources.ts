@@ -3,8 +3,8 @@
  * `isError` are not tool results at all:
  * - `isError: failed` whose variable is only ever assigned one literal;
  * - `result.isError = true` on an object literal declared earlier (an envelope by mutation);
- * - `isError` in a logger call's payload, in an AI SDK `type: 'tool-result'` part, or in an object
- *   typed with a type that is not an MCP result, is not an envelope.
+ * - `isError` in a logger call's payload, in an AI SDK `type: 'tool-result'` part, in an object
+ *   typed with a type that is not an MCP result, or in one content item of a result, is not an envelope.
  */
 import ts from 'typescript';
 import { expressionName, findProperty, propertyNameText, unwrapExpression } from '../parse/syntax';
@@ -12,6 +12,8 @@ import { expressionName, findProperty, propertyNameText, unwrapExpression } from
 const MCP_MODULE = /^@modelcontextprotocol\//;
 /** AI SDK (and similar) message parts that carry `isError` for their own protocol. */
 const NON_MCP_PART_TYPES = new Set(['tool-result', 'tool-error', 'tool_result']);
+/** `type` values of MCP content items (the parts of a result's `content` array). */
+const CONTENT_ITEM_TYPES = new Set(['text', 'image', 'audio', 'resource', 'resource_link']);
 const LOGGER_RECEIVER = /^(console|_?log|_?logger|\w+Logger|audit|telemetry)$/i;
 const LOGGER_FUNCTION = /^(log|logError|logEvent|logWarning|debug|trace|audit)$/;
 
@@ -171,8 +173,37 @@ function inLoggerPayload(object: ts.ObjectLiteralExpression): boolean {
   return ts.isCallExpression(parent) && parent.arguments.some((arg) => arg === current) && isLoggerCall(parent);
 }
 
+/**
+ * `{ type: 'text', text, isError: true }` placed in a result's content (an element of a `content: […]`
+ * array, or pushed with `result.content.push(…)`): one content item, not the result. Hosts ignore an
+ * `isError` there; failure-as-success reports it.
+ */
+export function isContentItem(object: ts.ObjectLiteralExpression): boolean {
+  const type = findProperty(object, ['type']);
+  if (!type || !ts.isPropertyAssignment(type)) return false;
+  const value = unwrapExpression(type.initializer);
+  if (!ts.isStringLiteralLike(value) || !CONTENT_ITEM_TYPES.has(value.text)) return false;
+  let container: ts.Node = object.parent;
+  while (ts.isParenthesizedExpression(container) || ts.isAsExpression(container)) container = container.parent;
+  if (ts.isArrayLiteralExpression(container)) {
+    const owner = container.parent;
+    return ts.isPropertyAssignment(owner) && propertyNameText(owner.name) === 'content';
+  }
+  if (ts.isCallExpression(container) && container.arguments.some((argument) => unwrapExpression(argument) === object)) {
+    const callee = container.expression;
+    return (
+      ts.isPropertyAccessExpression(callee) &&
+      (callee.name.text === 'push' || callee.name.text === 'unshift') &&
+      ts.isPropertyAccessExpression(callee.expression) &&
+      callee.expression.name.text === 'content'
+    );
+  }
+  return false;
+}
+
 /** Why an object with `isError` is not an MCP error envelope, or undefined when it may be one. */
 export function notAnEnvelope(object: ts.ObjectLiteralExpression, sourceFile: ts.SourceFile): boolean {
+  if (isContentItem(object)) return true;
   const type = findProperty(object, ['type']);
   if (type && ts.isPropertyAssignment(type)) {
     const value = unwrapExpression(type.initializer);

@@ -21,6 +21,7 @@ import {
   THROWING_CONSTRUCTORS,
   WORKING_NAME,
   isFormattingCall,
+  isLogCall,
   isNamedResultBuilder,
   isSafeCall,
 } from './safeCalls';
@@ -48,8 +49,8 @@ export interface FailureFinder {
   readonly ranks: Map<FunctionLike, number>;
   /** Calls known not to fail for a reason found outside the call itself (a re-parse with the tool's own schema). */
   readonly cannotFail: Map<ts.Node, string>;
-  /** A function of another workspace file that this file imports under `name`. */
-  readonly imported?: (name: string) => ForeignFunction | undefined;
+  /** A function of another workspace file that this file imports under `name` (or as `name.member`). */
+  readonly imported?: (name: string, member?: string) => ForeignFunction | undefined;
   /** What the finders of one analysis share: the project lookup and a finder per file followed into. */
   readonly shared: { lookup?: ProjectLookup; finders: Map<ts.SourceFile, FailureFinder> };
 }
@@ -90,7 +91,11 @@ export function calleeOf(
   const local = localCallee(finder, call);
   if (local) return { fn: local, finder };
   const callee = unwrapExpression(call.expression);
-  const foreign = ts.isIdentifier(callee) ? finder.imported?.(callee.text) : undefined;
+  let foreign: ForeignFunction | undefined;
+  if (ts.isIdentifier(callee)) foreign = finder.imported?.(callee.text);
+  else if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression)) {
+    foreign = finder.imported?.(callee.expression.text, callee.name.text);
+  }
   if (!foreign) return undefined;
   const other =
     finder.shared.finders.get(foreign.sourceFile) ??
@@ -164,6 +169,7 @@ function callVerdict(
     if (!ts.isAwaitExpression(call.parent)) excused?.push({ site: call, reason: known });
     return false;
   }
+  if (isLogCall(call)) return false;
   const callee = calleeOf(finder, call);
   if (callee) {
     if (functionFailure(callee.finder, callee.fn, depth) !== undefined) return true;
@@ -172,6 +178,8 @@ function callVerdict(
     }
     return false;
   }
+  const each = promiseAllCallback(finder, call);
+  if (each) return functionFailure(finder, each, depth) !== undefined;
   if (isSafeCall(call) || isFormattingCall(call)) return false;
   if (isNamedResultBuilder(call)) {
     excused?.push({ site: call, reason: 'its name says it only builds the result' });
@@ -249,6 +257,25 @@ function isSleep(operand: ts.Expression): boolean {
 }
 
 /**
+ * `Promise.all(items.map(work))` (or `.map(async (x) => …)`): the callback each promise comes from,
+ * when it is written in this file. Promise.all rejects only when one of those promises does.
+ */
+function promiseAllCallback(finder: FailureFinder, call: ts.CallExpression): FunctionLike | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'all') return undefined;
+  if (!ts.isIdentifier(callee.expression) || callee.expression.text !== 'Promise' || call.arguments.length !== 1) {
+    return undefined;
+  }
+  const mapped = unwrapExpression(call.arguments[0]);
+  if (!ts.isCallExpression(mapped) || mapped.arguments.length !== 1) return undefined;
+  const map = unwrapExpression(mapped.expression);
+  if (!ts.isPropertyAccessExpression(map) || map.name.text !== 'map') return undefined;
+  const callback = unwrapExpression(mapped.arguments[0]);
+  if (ts.isArrowFunction(callback) || ts.isFunctionExpression(callback)) return callback;
+  return ts.isIdentifier(callback) ? finder.functions.get(callback.text) : undefined;
+}
+
+/**
  * An await rejects only when its operand can: awaiting a same-file function that cannot fail is
  * safe, and so is a result-style call whose error the function checks afterwards.
  */
@@ -275,6 +302,12 @@ function awaitCanReject(
   if (callee) {
     if (functionFailure(callee.finder, callee.fn, depth) !== undefined) return true;
     excused?.push({ site: node, reason: calleeExcuse(callee.fn) + whereDefined(finder, callee) });
+    return false;
+  }
+  const each = promiseAllCallback(finder, operand);
+  if (each) {
+    if (functionFailure(finder, each, depth) !== undefined) return true;
+    excused?.push({ site: node, reason: `each promise comes from a callback (${calleeExcuse(each)})` });
     return false;
   }
   const outcome = checkedOutcome(node, fn);

@@ -132,7 +132,25 @@ function isCurrentDate(node: ts.Expression): boolean {
 /** `getX()` with no arguments, not awaited: an accessor that reads state (`server.getClientCapabilities()`). */
 const ACCESSOR_NAME = /^get[A-Z]/;
 
+/** The process's own output streams: writing a log line to them is not the tool's work. */
+const OUTPUT_STREAMS = new Set(['process.stderr', 'process.stdout']);
+
+/**
+ * `log(…)`, `logger.warn(…)`, `process.stderr.write(…)`, not awaited: a log line, whatever the logger
+ * does inside (it is not followed into, even when it is a workspace function).
+ */
+export function isLogCall(call: ts.CallExpression): boolean {
+  if (ts.isAwaitExpression(call.parent)) return false;
+  const callee = unwrapExpression(call.expression);
+  if (ts.isIdentifier(callee)) return LOGGER_NAME.test(callee.text);
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  const receiverName = expressionName(unwrapExpression(callee.expression));
+  if (receiverName === undefined) return false;
+  return LOGGER_NAME.test(receiverName) || (OUTPUT_STREAMS.has(receiverName) && callee.name.text === 'write');
+}
+
 export function isSafeCall(call: ts.CallExpression): boolean {
+  if (isLogCall(call)) return true;
   const callee = unwrapExpression(call.expression);
   if (call.arguments.length === 0 && !ts.isAwaitExpression(call.parent)) {
     const name = expressionName(callee);
@@ -162,10 +180,10 @@ export const WORKING_NAME =
 
 /**
  * Names of the well-known shapes of a tool-result builder: `createErrorResponse`, `buildToolResult`,
- * `toolResult`, `errorResult`, `jsonResponse`, `textContent`, `ok`, `fail`.
+ * `toolResult`, `errorResult`, `jsonResponse`, `textContent`, `toolErrorOutput`, `ok`, `fail`.
  */
 const BUILDER_NAME =
-  /^((create|build|make|to|as|wrap|format)(Mcp|Tool|Error|Success|Text|Json|Structured|Ok|Fail|Failure|Empty)*(Response|Result|Reply|Envelope|Content)|(mcp|tool|error|success|text|json|structured|ok|fail|failure|empty|notFound|validation|permission|transient|internal)(Error)?(Response|Result|Reply|Envelope|Content)|ok|fail|err|success|failure)$/;
+  /^((create|build|make|to|as|wrap|format)(Mcp|Tool|Error|Success|Text|Json|Structured|Ok|Fail|Failure|Empty)*(Response|Result|Reply|Envelope|Content|Output)|(mcp|tool|error|success|text|json|structured|ok|fail|failure|empty|notFound|validation|permission|transient|internal)(Error)?(Response|Result|Reply|Envelope|Content|Output)|ok|fail|err|success|failure)$/;
 
 /** The name a call is made through, when it is a plain function or a method of `this`. */
 function builderCandidateName(call: ts.CallExpression): string | undefined {

@@ -28,10 +28,12 @@ const store = [
   `};`,
 ].join('\n');
 
-function handlerFile(call: string): string {
+const NAMED_IMPORTS = `import { readCatalogue, refreshCatalogue as refresh } from './store.js';`;
+
+function handlerFile(call: string, imports: string): string {
   return [
     `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
-    `import { readCatalogue, refreshCatalogue as refresh } from './store.js';`,
+    imports,
     `import { remoteSync } from 'catalogue-client';`,
     `const server = new McpServer({ name: 'shop', version: '1' });`,
     `server.registerTool('catalogue', {}, async ({ shop }) => {`,
@@ -42,7 +44,7 @@ function handlerFile(call: string): string {
 }
 
 /** The unguarded-handler messages for the handler file, analysed in a workspace with store.ts beside it. */
-function unguarded(call: string): string[] {
+function unguarded(call: string, imports = NAMED_IMPORTS): string[] {
   const files = new Map([
     ['/ws/package.json', manifest],
     ['/ws/src/store.ts', store],
@@ -50,8 +52,36 @@ function unguarded(call: string): string[] {
       '/ws/src/shops.ts',
       `const shops = new Set(['north', 'south']);\nexport function isKnownShop(shop: string) {\n  return shops.has(shop.toLowerCase());\n}`,
     ],
+    [
+      '/ws/src/log.ts',
+      [
+        `import { appendFileSync } from 'node:fs';`,
+        `export function log(message: string) {`,
+        `  appendFileSync('/tmp/catalogue.log', message + '\\n');`,
+        `}`,
+        `export function record(message: string) {`,
+        `  appendFileSync('/tmp/catalogue.log', message + '\\n');`,
+        `}`,
+      ].join('\n'),
+    ],
+    [
+      '/ws/src/audit.ts',
+      [
+        `export default async function auditCatalogue(shop: string) {`,
+        `  try {`,
+        `    return await fetch('https://audit.invalid/' + shop);`,
+        `  } catch {`,
+        `    return undefined;`,
+        `  }`,
+        `}`,
+      ].join('\n'),
+    ],
+    [
+      '/ws/src/rebuild.ts',
+      `export default async function rebuildCatalogue(shop: string) {\n  return await fetch('https://rebuild.invalid/' + shop);\n}`,
+    ],
     ['/ws/src/db.ts', `export const db = { reload: async (s: string) => s, rows: async (s: string) => [s] };`],
-    ['/ws/src/server.ts', handlerFile(call)],
+    ['/ws/src/server.ts', handlerFile(call, imports)],
   ]);
   const settings = engineSettings(DEFAULT_SETTINGS);
   const project = new Project(
@@ -76,6 +106,42 @@ describe('unguarded-handler across files', () => {
     const found = unguarded('await readCatalogue(shop)');
     assert.equal(found.length, 1);
     assert.match(found[0], /readCatalogue\(\) \(in store\.ts\) runs `await db\.rows\(…\)`/);
+  });
+
+  it('a namespace import (import * as store) of a workspace file: a guarded function reached through it is not a failure', () => {
+    assert.deepEqual(unguarded('await store.refreshCatalogue(shop)', `import * as store from './store.js';`), []);
+  });
+
+  it('a namespace import of a workspace file: an unguarded function reached through it is named, with its file', () => {
+    const found = unguarded('await store.readCatalogue(shop)', `import * as store from './store.js';`);
+    assert.equal(found.length, 1);
+    assert.match(found[0], /readCatalogue\(\) \(in store\.ts\) runs `await db\.rows\(…\)`/);
+  });
+
+  it('a namespace import of a workspace file: a member it does not export still counts', () => {
+    const found = unguarded('await store.rebuildCatalogue(shop)', `import * as store from './store.js';`);
+    assert.equal(found.length, 1);
+    assert.match(found[0], /await store\.rebuildCatalogue/);
+  });
+
+  it('a workspace logger (log(…)) is a log line, not followed into even when it writes a file', () => {
+    assert.deepEqual(unguarded('log(shop)', `import { log } from './log.js';`), []);
+  });
+
+  it('near miss: the same body under a name that is not a logger is followed and counts', () => {
+    const found = unguarded('record(shop)', `import { record } from './log.js';`);
+    assert.equal(found.length, 1);
+    assert.match(found[0], /record\(\) \(in log\.ts\) runs `appendFileSync\(…\)`/);
+  });
+
+  it('a default-exported workspace function imported under its own name, whose body is guarded, is not a failure', () => {
+    assert.deepEqual(unguarded('await auditCatalogue(shop)', `import auditCatalogue from './audit.js';`), []);
+  });
+
+  it('near miss: a default-exported workspace function that awaits without a guard is named, with its file', () => {
+    const found = unguarded('await rebuildCatalogue(shop)', `import rebuildCatalogue from './rebuild.js';`);
+    assert.equal(found.length, 1);
+    assert.match(found[0], /rebuildCatalogue\(\) \(in rebuild\.ts\)/);
   });
 
   it('a package import is not followed: it still counts', () => {

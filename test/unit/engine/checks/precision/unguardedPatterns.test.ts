@@ -115,6 +115,53 @@ runCheckTable('unguarded-handler', {
         `});`,
       ),
     },
+    {
+      name: 'Promise.all over a map whose callback (a nested function) catches every error',
+      code: lines(
+        `server.registerTool('read_pages', {}, async ({ paths }) => {`,
+        `  async function readPage(path: string) {`,
+        `    try {`,
+        `      return { text: await pages.read(path), ok: true };`,
+        `    } catch (error) {`,
+        `      return { text: \`could not read \${path}\`, ok: false };`,
+        `    }`,
+        `  }`,
+        `  const read = await Promise.all(paths.map(readPage));`,
+        `  return { isError: read.some((r) => !r.ok), content: [{ type: 'text', text: read.map((r) => r.text).join('\\n') }] };`,
+        `});`,
+      ),
+    },
+    {
+      name: 'Promise.all over a map whose inline callback catches every error',
+      code: lines(
+        `server.registerTool('ping_all', {}, async ({ hosts }) => {`,
+        `  const answers = await Promise.all(`,
+        `    hosts.map(async (host: string) => {`,
+        `      try {`,
+        `        return await pinger.ping(host);`,
+        `      } catch {`,
+        `        return 'unreachable';`,
+        `      }`,
+        `    }),`,
+        `  );`,
+        `  return { content: [{ type: 'text', text: answers.join(', ') }] };`,
+        `});`,
+      ),
+    },
+    {
+      name: "an imported builder named for the tool's output (toolErrorOutput) before the try",
+      code: lines(
+        `import toolErrorOutput from './lib/toolErrorOutput.js';`,
+        `server.registerTool('rank', {}, async ({ file }) => {`,
+        `  if (!file) return toolErrorOutput('file is required');`,
+        `  try {`,
+        `    return { content: [{ type: 'text', text: await ranker.rank(file) }] };`,
+        `  } catch (error) {`,
+        `    return toolErrorOutput(String(error));`,
+        `  }`,
+        `});`,
+      ),
+    },
   ],
   invalid: [],
 });
@@ -133,6 +180,36 @@ describe('unguarded-handler: near misses still fire', () => {
     );
     assert.equal(found.length, 1);
     assert.match(found[0], /runs `StrictShout\.parse\(…\)`/);
+  });
+
+  it('Promise.all over a map whose callback can reject still counts', () => {
+    const found = messages(
+      lines(
+        `server.registerTool('read_pages', {}, async ({ paths }) => {`,
+        `  async function readPage(path: string) {`,
+        `    return { text: await pages.read(path), ok: true };`,
+        `  }`,
+        `  const read = await Promise.all(paths.map(readPage));`,
+        `  return { content: [{ type: 'text', text: read.map((r) => r.text).join('') }] };`,
+        `});`,
+      ),
+    );
+    assert.equal(found.length, 1);
+    assert.match(found[0], /runs `await Promise\.all\(…\)`/);
+  });
+
+  it('an imported call named for output that does work (loadOutput) still counts', () => {
+    const found = messages(
+      lines(
+        `import { loadOutput } from './lib/outputs.js';`,
+        `server.registerTool('rank', {}, async ({ file }) => {`,
+        `  const previous = loadOutput(file);`,
+        `  return { content: [{ type: 'text', text: String(previous) }] };`,
+        `});`,
+      ),
+    );
+    assert.equal(found.length, 1);
+    assert.match(found[0], /runs `loadOutput\(…\)`/);
   });
 
   it('parsing something other than the arguments with the registered schema', () => {
