@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { assertTools, relevantFindings } from '../../unit/engine/discovery/discoveryAssertions';
+import { DISPATCH_HOOK_FIXTURES } from '../../unit/engine/discovery/dispatchHookFixtures';
 import { FRAMEWORK_FIXTURES } from '../../unit/engine/discovery/frameworkFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from '../../unit/engine/discovery/registrationShapeFixtures';
 import { ROUND_THREE_FIXTURES } from '../../unit/engine/discovery/roundThreeFixtures';
@@ -50,6 +51,7 @@ describe('mcp-envelope tools: every registration style (dist/cli.js)', () => {
     ...FRAMEWORK_FIXTURES,
     ...ROUND_THREE_FIXTURES,
     ...REGISTRATION_SHAPE_FIXTURES,
+    ...DISPATCH_HOOK_FIXTURES,
   ]) {
     it(fixture.title, () => {
       const dir = writeWorkspace(fixture);
