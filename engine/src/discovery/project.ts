@@ -389,6 +389,7 @@ export class Project implements ProjectKnowledge {
       resolveImport: this.resolveImport,
       knowledge: this,
       externalExports: this.externalExportsFor(fileName),
+      inConventionToolsFolder: this.scopes.inConventionToolsFolder(fileName),
     };
   }
 
