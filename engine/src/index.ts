@@ -11,7 +11,8 @@ export {
   parseSource,
   reparseSource,
 } from './engine';
-export { Project, collectSourceFiles, isIndexable } from './discovery/project';
+export { Project } from './discovery/project';
+export { collectSourceFiles, isIndexable } from './discovery/sourceFiles';
 export { type WorkspaceFile, indexWorkspace } from './discovery/workspaceIndex';
 export {
   type FileTool,

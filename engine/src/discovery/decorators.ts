@@ -4,12 +4,13 @@
  * The decorator counts when it is imported from an MCP server package, or when it is named `Tool` /
  * `McpTool` / `MCPTool` and its object gives a name with a description or a schema. A framework's
  * decorator without a name names the tool after the method (easy-mcp). A framework's decorator
- * guards the method: the framework turns a throw into an error result.
+ * guards the method: the framework turns a throw into an error result. The framework's decorator applied by
+ * hand, `Tool({ name, … })(proto, key, descriptor)`, registers the function stored at `proto[key]`.
  */
 import ts from 'typescript';
-import { propertyNameText, unwrapExpression } from '../parse/syntax';
+import { type FunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { isMcpServerModule } from './relevance';
-import { type ScanState, nameOf, where } from './scanContext';
+import { type ScanState, isInlineFunction, nameOf, where } from './scanContext';
 
 const TOOL_DECORATOR_NAMES = /^(?:mcp)?tool$/i;
 const DESCRIBING_KEYS = ['description', 'parameters', 'inputSchema', 'schema', 'outputSchema', 'annotations'];
@@ -85,5 +86,91 @@ export function scanToolDecorators(state: ScanState): void {
       });
       break;
     }
+  }
+}
+
+/** The function stored at `target[key]` by the statements before `site` in its block (`proto[key] = fn`, `Object.defineProperty`). */
+function storedMethod(
+  state: ScanState,
+  site: ts.Node,
+  target: ts.Expression,
+  key: ts.Expression,
+): FunctionLike | undefined {
+  const text = (node: ts.Node) => node.getText(state.sourceFile).replace(/\s+/g, '');
+  let statement: ts.Node = site;
+  while (statement.parent && !ts.isBlock(statement.parent) && !ts.isSourceFile(statement.parent))
+    statement = statement.parent;
+  const block = statement.parent;
+  if (!block || !(ts.isBlock(block) || ts.isSourceFile(block))) return undefined;
+  let found: FunctionLike | undefined;
+  for (const other of block.statements) {
+    if (other === statement) break;
+    if (!ts.isExpressionStatement(other)) continue;
+    const expression = unwrapExpression(other.expression);
+    let value: ts.Expression | undefined;
+    if (
+      ts.isBinaryExpression(expression) &&
+      expression.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isElementAccessExpression(expression.left) &&
+      text(expression.left.argumentExpression) === text(key) &&
+      text(expression.left.expression) === text(target)
+    ) {
+      value = expression.right;
+    } else if (
+      ts.isCallExpression(expression) &&
+      expression.expression.getText(state.sourceFile) === 'Object.defineProperty' &&
+      expression.arguments.length === 3 &&
+      text(expression.arguments[0]) === text(target) &&
+      text(expression.arguments[1]) === text(key) &&
+      ts.isObjectLiteralExpression(expression.arguments[2])
+    ) {
+      const valueProperty = property(expression.arguments[2], 'value');
+      if (valueProperty && ts.isPropertyAssignment(valueProperty)) value = valueProperty.initializer;
+    }
+    const inner = value && unwrapExpression(value);
+    if (inner && isInlineFunction(inner)) found = inner;
+  }
+  return found;
+}
+
+/** `Tool({ name, … })(proto, key, descriptor)`: an MCP framework's tool decorator applied by hand. */
+export function scanAppliedToolDecorators(state: ScanState): void {
+  for (const call of state.index.of(ts.SyntaxKind.CallExpression, ts.isCallExpression)) {
+    const factory = call.expression;
+    if (!ts.isCallExpression(factory) || !ts.isIdentifier(factory.expression) || call.arguments.length !== 3) continue;
+    const binding = state.imports.get(factory.expression.text);
+    if (!binding || !isMcpServerModule(binding.specifier) || !TOOL_DECORATOR_NAMES.test(binding.exportName)) continue;
+    const written = decoratorName(factory.arguments[0]);
+    if (!written) continue;
+    const resolved = nameOf(state, written);
+    const [target, key] = call.arguments;
+    const handler = storedMethod(state, call, target, key);
+    const evidence = [
+      `@${factory.expression.text}(…) from ${binding.specifier} applied by hand to ${target.getText(state.sourceFile)} at ${where(state, call)}`,
+      handler
+        ? `handler: the function stored at ${target.getText(state.sourceFile)}[${key.getText(state.sourceFile)}]`
+        : 'handler: not found',
+    ];
+    if (handler && !state.seen.has(handler)) {
+      state.seen.add(handler);
+      state.handlers.push({
+        fn: handler,
+        kind: 'decorator',
+        lowLevel: false,
+        toolName: resolved.name,
+        evidence,
+        guarded: true,
+      });
+    }
+    state.registrations.push({
+      name: resolved.name,
+      nameExpression: ts.isStringLiteralLike(unwrapExpression(written)) ? undefined : resolved.expression,
+      kind: 'decorator',
+      node: call,
+      nameNode: written,
+      handler,
+      evidence,
+      listed: true,
+    });
   }
 }

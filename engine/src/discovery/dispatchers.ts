@@ -5,6 +5,7 @@
  */
 import ts from 'typescript';
 import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
+import { hookFinder } from './dispatchHooks';
 import { recordHandler } from './handlerTargets';
 import { mapTableEntries } from './mapTables';
 import {
@@ -29,6 +30,18 @@ function isNameish(expression: ts.Expression): boolean {
     return /^(name|toolName)$/.test(inner.name.text) && /\bparams$/.test(inner.expression.getText());
   }
   return false;
+}
+
+/** Whether a `switch` subject or an `if` condition tests the tool name: `name`, `name === 'x'`. */
+function isNameTest(expression: ts.Expression): boolean {
+  const inner = unwrapExpression(expression);
+  if (isNameish(inner)) return true;
+  return (
+    ts.isBinaryExpression(inner) &&
+    (inner.operatorToken.kind === SyntaxKind.EqualsEqualsEqualsToken ||
+      inner.operatorToken.kind === SyntaxKind.EqualsEqualsToken) &&
+    (isNameish(inner.left) || isNameish(inner.right))
+  );
 }
 
 export function isCallToolSchema(node: ts.Expression): boolean {
@@ -220,6 +233,8 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
         (ts.isPropertyAccessExpression(inner) && inner.getText(state.sourceFile) === `${requestName}.params`))
     );
   };
+  const isNameArgument = (argument: ts.Expression): boolean => isNameish(argument) || isRequest(argument);
+  const isHook = hookFinder(fn, isNameArgument, isNameTest);
   let count = 0;
   const before = state.registrations.length;
   const followed = new Set<FunctionLike>();
@@ -273,7 +288,13 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
       // `HANDLERS.get(name)`: a Map of handlers.
       const mapEvidence = [`looked up as ${node.getText(state.sourceFile)} (${where(state, node)})`, ...evidence];
       count += mapTableEntries(state, node.expression.expression.text, mapEvidence);
-    } else if (ts.isCallExpression(node) && depth < 2 && node.arguments.some((a) => isNameish(a) || isRequest(a))) {
+    } else if (
+      ts.isCallExpression(node) &&
+      depth < 2 &&
+      node.arguments.some(isNameArgument) &&
+      // Logging, telemetry and post-processing are handed the name too, but run no tool.
+      !isHook(node)
+    ) {
       const target = functionTarget(state, node.expression);
       const callEvidence = [
         `tool name passed to ${node.expression.getText(state.sourceFile)} (${where(state, node)})`,

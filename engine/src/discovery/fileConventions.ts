@@ -77,8 +77,11 @@ function importsConventionModule(state: ScanState): boolean {
   );
 }
 
-/** A file under a `tools/` folder that is a tool by what it exports. */
-export function scanFileConventionTool(state: ScanState): void {
+/**
+ * A file under a `tools/` folder that is a tool by what it exports — or, in the tools folder of a project
+ * that depends on the framework (`inConventionFolder`), by its default-exported function alone.
+ */
+export function scanFileConventionTool(state: ScanState, inConventionFolder: boolean): void {
   const fileName = state.sourceFile.fileName;
   const segments = fileName.split(/[\\/]/);
   if (!segments.slice(0, -1).includes('tools')) return;
@@ -88,10 +91,10 @@ export function scanFileConventionTool(state: ScanState): void {
   const constants = exportedConstants(state.sourceFile);
   const schema = constants.get('schema') ?? constants.get('outputSchema');
   const metadataDeclaration = constants.get('metadata');
-  if (!schema && !metadataDeclaration) return;
-  // A schema export, or the framework's own import, tells a tool file from a page that exports metadata.
+  // A schema export, or the framework's own import, tells a tool file from a page that exports metadata;
+  // in the framework's tools folder, every file with a default-exported function is a tool.
   const conventionImport = importsConventionModule(state);
-  if (!schema && !conventionImport) return;
+  if (!inConventionFolder && !schema && (!metadataDeclaration || !conventionImport)) return;
   const handler = defaultHandler(state);
   if (!handler) return;
   const metadata = objectOf(metadataDeclaration);
@@ -102,8 +105,11 @@ export function scanFileConventionTool(state: ScanState): void {
   const fileStem = path.basename(fileName).replace(/\.[^.]+$/, '');
   const name = resolved ? resolved.name : fileStem;
   const site = metadataDeclaration ?? schema ?? handler;
+  const exported = [schema && 'schema', metadataDeclaration && 'metadata'].filter(Boolean).join(' and ');
   const evidence = [
-    `file convention: ${path.basename(fileName)} under tools/ exports ${[schema && 'schema', metadataDeclaration && 'metadata'].filter(Boolean).join(' and ')} and a default handler (${where(state, site)})`,
+    exported
+      ? `file convention: ${path.basename(fileName)} under tools/ exports ${exported} and a default handler (${where(state, site)})`
+      : `file convention: ${path.basename(fileName)} in the src/tools/ folder of a project depending on xmcp has a default handler (${where(state, site)})`,
     nameProperty ? 'name: its metadata name' : `name: the file name ${fileStem}`,
     ...(conventionImport ? ['imports the file-convention framework xmcp'] : []),
   ];

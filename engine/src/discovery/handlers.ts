@@ -9,7 +9,7 @@ import ts from 'typescript';
 import { FUNCTION_KINDS, NodeIndex } from '../parse/nodeIndex';
 import { type FunctionLike, isFunctionLike, unwrapExpression } from '../parse/syntax';
 import { classFacts, findToolBases, scanToolClasses } from './classes';
-import { scanToolDecorators } from './decorators';
+import { scanAppliedToolDecorators, scanToolDecorators } from './decorators';
 import { guardedKeysOf, scanDefinitionObjects } from './definitions';
 import { scanDispatch, scanDispatchers, tableEntries } from './dispatchers';
 import { scanFileConventionTool } from './fileConventions';
@@ -132,6 +132,8 @@ export interface HandlerScanOptions {
   index?: NodeIndex;
   /** What the other files of the project know. */
   knowledge?: ProjectKnowledge;
+  /** The file lies in the tools folder of a file-convention framework's project (xmcp's `src/tools/`). */
+  inConventionToolsFolder?: boolean;
 }
 
 const NAMED_FUNCTIONS = Symbol('namedFunctions');
@@ -279,8 +281,9 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   state.guardedKeys = guardedKeysOf(state);
   scanToolFactoryCalls(state, calls);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
-  scanFileConventionTool(state);
+  scanFileConventionTool(state, options.inConventionToolsFolder === true);
   scanToolDecorators(state);
+  scanAppliedToolDecorators(state);
 
   if (sourceFile.text.includes('@mcpToolHandler')) {
     for (const node of index.ofKinds(FUNCTION_KINDS)) {

@@ -23,6 +23,8 @@ import { MCP_SERVER_IMPORT, ProjectScopes, optedIn } from './relevance';
 import { type ExportFacts, readExportFacts, splitPackageSpecifier, workspacePackageSource } from './workspaceExports';
 import type { ClassFact, Renamer, ToolBaseClass, WrapperSignature } from './scanContext';
 import type { EngineSettings, ForeignFunction } from '../types';
+import { SharedKnowledge } from './sharedKnowledge';
+import { DECLARATION_FILE, SOURCE_FILE_PATTERN } from './sourceFiles';
 
 export type SkipReason = 'binary' | 'not-mcp' | 'error';
 
@@ -38,18 +40,6 @@ export interface IndexedFile {
   scan?: HandlerScan;
 }
 
-export const SOURCE_FILE_PATTERN = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/i;
-const DECLARATION_FILE = /\.d\.[cm]?ts$/i;
-const IGNORED_DIRECTORIES = new Set([
-  'node_modules',
-  '.git',
-  'dist',
-  'out',
-  'build',
-  'coverage',
-  '.cache',
-  '.vscode-test',
-]);
 /** Text that marks a file without a package.json (a loose file) as MCP code, as before projects were read. */
 const LOOSE_MCP_TEXT = /@modelcontextprotocol\/|\bisError\b|@mcpToolHandler/;
 
@@ -74,7 +64,7 @@ export function normalisePath(fileName: string): string {
 }
 
 interface CachedScan {
-  sourceFile?: ts.SourceFile;
+  sourceFile: ts.SourceFile;
   /** What the scan looked up in the project's knowledge, with what it found. */
   looked: ReadonlyMap<string, string>;
   factories: string;
@@ -82,26 +72,15 @@ interface CachedScan {
   external: string;
   /** Files whose exports the scan read, with their stamps then. */
   reads: Map<string, number>;
-  scan?: HandlerScan;
-  /** The scan found tools or handlers (kept when the scan itself is released). */
-  toolCode: boolean;
-}
-
-interface AggregatedFacts {
-  wrappers: Map<string, WrapperSignature>;
-  toolBases: Map<string, ToolBaseClass>;
-  classes: Map<string, ClassFact>;
-  guarding: Set<string>;
-  guardedKeys: Set<string>;
-  renamers: Map<string, Renamer>;
+  scan: HandlerScan;
 }
 
 export class Project implements ProjectKnowledge {
   /** registering file → handlers it registers from other files */
   private readonly registered = new Map<string, ExternalHandlerRef[]>();
   private readonly facts = new Map<string, FileFacts>();
-  /** Knowledge looked up by the scan under way. */
-  private looked?: Map<string, string>;
+  /** What files tell each other's scans (wrappers, base classes…), merged. */
+  private readonly knowledge = new SharedKnowledge(this.facts);
   /** The last scan of each file, reused while nothing it depends on has changed. */
   private readonly scans = new Map<string, CachedScan>();
   /** file → stamp of its last change of constants, re-exports or exported names */
@@ -111,9 +90,6 @@ export class Project implements ProjectKnowledge {
   private reading?: Set<string>;
   /** tool code file → the files it imports */
   private readonly toolImports = new Map<string, Set<string>>();
-  private aggregated?: AggregatedFacts;
-  /** Files whose facts other files may look up (wrappers, base classes, classes, guarding wrappers). */
-  private readonly knowledgeFiles = new Set<string>();
   readonly scopes: ProjectScopes;
 
   /** Constants and re-exports of files that are not scanned (a workspace package without MCP code), read on demand. */
@@ -176,83 +152,24 @@ export class Project implements ProjectKnowledge {
     return dir ? workspacePackageSource(dir, subpath, this.fileExists) : undefined;
   }
 
-  /** Records what the scan under way looked up (once per name: the knowledge does not change during a scan). */
-  private noteLooked(key: string, found: WrapperSignature | ToolBaseClass | ClassFact | undefined): void {
-    if (this.looked && !this.looked.has(key)) this.looked.set(key, lookupSignature(found));
-  }
-
   // ProjectKnowledge: what other files tell one file's scan.
-  private aggregate(): AggregatedFacts {
-    if (this.aggregated) return this.aggregated;
-    const result: AggregatedFacts = {
-      wrappers: new Map(),
-      toolBases: new Map(),
-      classes: new Map(),
-      guarding: new Set(),
-      guardedKeys: new Set(),
-      renamers: new Map(),
-    };
-    for (const file of this.knowledgeFiles) {
-      const facts = this.facts.get(file);
-      if (facts) addKnowledge(result, facts);
-    }
-    this.aggregated = result;
-    return result;
-  }
   wrapper(name: string): WrapperSignature | undefined {
-    const found = this.aggregate().wrappers.get(name);
-    this.noteLooked(`w:${name}`, found);
-    return found;
+    return this.knowledge.wrapper(name);
   }
   toolBase(name: string): ToolBaseClass | undefined {
-    const found = this.aggregate().toolBases.get(name);
-    this.noteLooked(`b:${name}`, found);
-    return found;
+    return this.knowledge.toolBase(name);
   }
   classFact(name: string): ClassFact | undefined {
-    const found = this.aggregate().classes.get(name);
-    this.noteLooked(`c:${name}`, found);
-    return found;
+    return this.knowledge.classFact(name);
   }
   guardedKey(key: string): boolean {
-    const found = this.aggregate().guardedKeys.has(key);
-    this.looked?.set(`k:${key}`, found ? '1' : '');
-    return found;
+    return this.knowledge.guardedKey(key);
   }
   renamer(name: string): Renamer | undefined {
-    const found = this.aggregate().renamers.get(name);
-    this.looked?.set(`r:${name}`, found ? JSON.stringify(found) : '');
-    return found;
+    return this.knowledge.renamer(name);
   }
   guardingWrapper(name: string): boolean {
-    const found = this.aggregate().guarding.has(name);
-    this.looked?.set(`g:${name}`, found ? '1' : '');
-    return found;
-  }
-
-  /** Whether what a scan looked up in the project's knowledge is still what it was. */
-  private sameKnowledge(looked: ReadonlyMap<string, string>): boolean {
-    const facts = this.aggregate();
-    for (const [key, before] of looked) {
-      const name = key.slice(2);
-      const renamer = key[0] === 'r' ? facts.renamers.get(name) : undefined;
-      const now =
-        key[0] === 'r'
-          ? renamer
-            ? JSON.stringify(renamer)
-            : ''
-          : key[0] === 'w'
-            ? lookupSignature(facts.wrappers.get(name))
-            : key[0] === 'b'
-              ? lookupSignature(facts.toolBases.get(name))
-              : key[0] === 'c'
-                ? lookupSignature(facts.classes.get(name))
-                : (key[0] === 'k' ? facts.guardedKeys.has(name) : facts.guarding.has(name))
-                  ? '1'
-                  : '';
-      if (now !== before) return false;
-    }
-    return true;
+    return this.knowledge.guardingWrapper(name);
   }
   constant(specifier: string, fromFile: string, exportName: string): ConstValue | undefined {
     const target = this.resolveImport(specifier, fromFile);
@@ -306,22 +223,13 @@ export class Project implements ProjectKnowledge {
 
   /** Names that make another file's scan depend on this project's facts (wrappers, tool base classes). */
   knowledgeNames(): string[] {
-    const facts = this.aggregate();
-    return [...facts.wrappers.keys(), ...facts.toolBases.keys(), ...facts.renamers.keys()];
+    return this.knowledge.names();
   }
 
   private setFacts(fileName: string, facts: FileFacts | undefined): void {
     const key = normalisePath(fileName);
     const before = this.facts.get(key);
-    const signature = knowledgeSignature(facts);
-    const beforeSignature = knowledgeSignature(before);
-    if (beforeSignature !== signature) {
-      // A file that brings knowledge for the first time is added in place; any other change rebuilds.
-      if (beforeSignature === '' && facts && this.aggregated) addKnowledge(this.aggregated, facts);
-      else this.aggregated = undefined;
-    }
-    if (signature) this.knowledgeFiles.add(key);
-    else this.knowledgeFiles.delete(key);
+    this.knowledge.update(key, before, facts);
     if (exportsSignature(before) !== exportsSignature(facts)) this.exportStamps.set(key, ++this.stampCounter);
     if (facts) this.facts.set(key, facts);
     else this.facts.delete(key);
@@ -444,33 +352,28 @@ export class Project implements ProjectKnowledge {
     const factories = settings.handlerFactories.join('\n');
     const external = externalSignature(options.externalExports);
     const cached = this.scans.get(key);
-    if (cached?.scan && cached.sourceFile === sourceFile && this.stillValid(cached, factories, external)) {
+    if (
+      cached &&
+      cached.sourceFile === sourceFile &&
+      this.knowledge.sameAs(cached.looked) &&
+      cached.factories === factories &&
+      cached.external === external &&
+      [...cached.reads].every(([file, stamp]) => (this.exportStamps.get(file) ?? 0) === stamp)
+    ) {
       return cached.scan;
     }
     this.reading = new Set();
-    this.looked = new Map();
+    this.knowledge.startRecording();
     const scan = scanHandlers(sourceFile, options);
-    const looked = this.looked;
-    this.looked = undefined;
+    const looked = this.knowledge.stopRecording();
     const reads = new Map([...this.reading].map((file) => [file, this.exportStamps.get(file) ?? 0]));
     this.reading = undefined;
     this.setFacts(fileName, scan.facts);
     this.noteToolImports(fileName, sourceFile.text, scan);
     const changed = this.setRegistrations(fileName, scan.external);
-    const toolCode = scan.handlers.length > 0 || scan.registrations.length > 0;
-    this.scans.set(key, { sourceFile, looked, factories, external, reads, scan, toolCode });
+    this.scans.set(key, { sourceFile, looked, factories, external, reads, scan });
     this.lastChanged = changed;
     return scan;
-  }
-
-  /** Whether nothing a cached scan depends on (project knowledge, factories, cross-file registrations, exports read) changed. */
-  private stillValid(cached: CachedScan, factories: string, external: string): boolean {
-    return (
-      this.sameKnowledge(cached.looked) &&
-      cached.factories === factories &&
-      cached.external === external &&
-      [...cached.reads].every(([file, stamp]) => (this.exportStamps.get(file) ?? 0) === stamp)
-    );
   }
 
   private lastChanged: string[] = [];
@@ -481,6 +384,7 @@ export class Project implements ProjectKnowledge {
       resolveImport: this.resolveImport,
       knowledge: this,
       externalExports: this.externalExportsFor(fileName),
+      inConventionToolsFolder: this.scopes.inConventionToolsFolder(fileName),
     };
   }
 
@@ -541,65 +445,6 @@ export class Project implements ProjectKnowledge {
   }
 }
 
-/** Whether a file reported by a file watcher is a source file worth indexing (not a declaration, not in dependencies or build output). */
-export function isIndexable(fileName: string): boolean {
-  if (!SOURCE_FILE_PATTERN.test(fileName) || DECLARATION_FILE.test(fileName)) return false;
-  return !fileName.split(/[\\/]/).some((part) => IGNORED_DIRECTORIES.has(part));
-}
-
-/** Source files under the given paths (files as given; directories walked, skipping build output and dependencies). */
-export function collectSourceFiles(paths: readonly string[]): {
-  files: string[];
-  unreadable: string[];
-  manifests: string[];
-} {
-  const files: string[] = [];
-  const manifests: string[] = [];
-  const unreadable: string[] = [];
-  const walkDirectory = (directory: string): void => {
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(directory, { withFileTypes: true });
-    } catch {
-      unreadable.push(directory);
-      return;
-    }
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      const full = path.join(directory, entry.name);
-      if (entry.isDirectory()) {
-        if (!IGNORED_DIRECTORIES.has(entry.name) && !entry.name.startsWith('.')) walkDirectory(full);
-      } else if (entry.isFile() && entry.name === 'package.json') {
-        manifests.push(full);
-      } else if (entry.isFile() && SOURCE_FILE_PATTERN.test(entry.name) && !DECLARATION_FILE.test(entry.name)) {
-        files.push(full);
-      }
-    }
-  };
-  for (const given of paths) {
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(given);
-    } catch {
-      unreadable.push(given);
-      continue;
-    }
-    if (stat.isDirectory()) walkDirectory(given);
-    else if (stat.isFile()) files.push(given);
-    else unreadable.push(given);
-  }
-  return { files, unreadable, manifests };
-}
-
-/** What of a file's facts other files' scans depend on, as one comparable string. */
-function addKnowledge(into: AggregatedFacts, facts: FileFacts): void {
-  for (const [name, wrapper] of facts.wrappers) if (!into.wrappers.has(name)) into.wrappers.set(name, wrapper);
-  for (const [name, base] of facts.toolBases) into.toolBases.set(name, base);
-  for (const fact of facts.classes) if (!into.classes.has(fact.name)) into.classes.set(fact.name, fact);
-  for (const name of facts.guardingWrappers) into.guarding.add(name);
-  for (const key of facts.guardedKeys) into.guardedKeys.add(key);
-  for (const [name, renamer] of facts.renamers) if (!into.renamers.has(name)) into.renamers.set(name, renamer);
-}
-
 /** The cross-file registrations of a file's exports, as one comparable string. */
 function externalSignature(externalExports: ReadonlyMap<string, ExternalInfo>): string {
   return [...externalExports]
@@ -608,25 +453,6 @@ function externalSignature(externalExports: ReadonlyMap<string, ExternalInfo>): 
         `${name}#${ref.kind}#${ref.role ?? ''}#${ref.namePattern?.prefix ?? ''}|${ref.namePattern?.suffix ?? ''}`,
     )
     .join('|');
-}
-
-function lookupSignature(found: WrapperSignature | ToolBaseClass | ClassFact | undefined): string {
-  if (!found) return '';
-  return 'evidence' in found && Array.isArray(found.evidence)
-    ? JSON.stringify({ ...found, evidence: undefined })
-    : JSON.stringify(found);
-}
-
-function knowledgeSignature(facts: FileFacts | undefined): string {
-  if (!facts) return '';
-  const wrappers = [...facts.wrappers.values()].map(
-    (w) => `${w.name}:${JSON.stringify([w.nameFrom, w.handlerFrom, w.definitionFrom, w.guardedParameters])}`,
-  );
-  const bases = [...facts.toolBases.values()].map((b) => `${b.name}:${b.handlerMethods.join(',')}`);
-  const classes = facts.classes.map((c) => `${c.name}<${c.base ?? ''}${c.guards ? '!' : ''}`);
-  const renamers = [...facts.renamers].map(([name, renamer]) => `${name}:${JSON.stringify(renamer)}`);
-  const parts = [wrappers, bases, classes, [...facts.guardingWrappers], [...facts.guardedKeys], renamers];
-  return parts.every((list) => list.length === 0) ? '' : parts.map((list) => list.join('|')).join('\n');
 }
 
 /** What of a file's facts the files importing it depend on (constants, re-exports, exported names). */

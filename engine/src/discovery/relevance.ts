@@ -23,6 +23,9 @@ export const MCP_SERVER_PACKAGES = [
   'tmcp',
 ];
 
+/** Frameworks that make every file of a project's `src/tools/` folder a tool, named after the file. */
+const FILE_CONVENTION_PACKAGES = ['xmcp'];
+
 /** Whether an import specifier names an MCP server package (or a subpath of one). */
 export function isMcpServerModule(specifier: string): boolean {
   return MCP_SERVER_PACKAGES.some((pkg) => specifier === pkg || specifier.startsWith(pkg + '/'));
@@ -63,6 +66,18 @@ export class ProjectScopes {
   /** The folder of a workspace package known by its manifest's name (`"name": "shared-lib"`). */
   packageDir(name: string): string | undefined {
     return this.byName.get(name)?.dir;
+  }
+
+  /**
+   * Whether a file lies in the tools folder of a file-convention framework's project: under `src/tools/`
+   * beside the nearest package.json, which depends on xmcp itself (xmcp registers every file there).
+   */
+  inConventionToolsFolder(fileName: string): boolean {
+    const resolved = path.resolve(fileName);
+    const manifest = this.manifestFor(path.dirname(resolved));
+    if (!manifest || !manifest.dependencies.some((d) => FILE_CONVENTION_PACKAGES.includes(d))) return false;
+    const relative = path.relative(path.join(manifest.dir, 'src', 'tools'), resolved);
+    return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
   }
 
   scopeOf(fileName: string): FileScope {

@@ -5,6 +5,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { assertTools, relevantFindings } from '../../unit/engine/discovery/discoveryAssertions';
+import {
+  APPLIED_DECORATOR_FIXTURES,
+  CONVENTION_FOLDER_FIXTURES,
+} from '../../unit/engine/discovery/conventionFolderFixtures';
+import { DISPATCH_HOOK_FIXTURES } from '../../unit/engine/discovery/dispatchHookFixtures';
 import { FRAMEWORK_FIXTURES } from '../../unit/engine/discovery/frameworkFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from '../../unit/engine/discovery/registrationShapeFixtures';
 import { ROUND_THREE_FIXTURES } from '../../unit/engine/discovery/roundThreeFixtures';
@@ -50,6 +55,9 @@ describe('mcp-envelope tools: every registration style (dist/cli.js)', () => {
     ...FRAMEWORK_FIXTURES,
     ...ROUND_THREE_FIXTURES,
     ...REGISTRATION_SHAPE_FIXTURES,
+    ...DISPATCH_HOOK_FIXTURES,
+    ...CONVENTION_FOLDER_FIXTURES,
+    ...APPLIED_DECORATOR_FIXTURES,
   ]) {
     it(fixture.title, () => {
       const dir = writeWorkspace(fixture);

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { DEFAULT_SETTINGS, Project, engineSettings, indexWorkspace, toolsOf } from '../../../../engine/src';
+import { APPLIED_DECORATOR_FIXTURES, CONVENTION_FOLDER_FIXTURES } from './conventionFolderFixtures';
+import { DISPATCH_HOOK_FIXTURES } from './dispatchHookFixtures';
 import { assertTools, relevantFindings } from './discoveryAssertions';
 import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
@@ -54,6 +56,9 @@ describe('tool discovery: one workspace per registration style', () => {
     ...FRAMEWORK_FIXTURES,
     ...ROUND_THREE_FIXTURES,
     ...REGISTRATION_SHAPE_FIXTURES,
+    ...DISPATCH_HOOK_FIXTURES,
+    ...CONVENTION_FOLDER_FIXTURES,
+    ...APPLIED_DECORATOR_FIXTURES,
   ]) {
     it(fixture.title, () => {
       const outcome = runEngine(fixture);

@@ -33,13 +33,8 @@ export default paid(async function listThings() {
   return 'none';
 });
 `,
-      // Near misses: a page that exports metadata without a schema or the framework; helpers outside tools/;
-      // a tools/ file without a default handler.
-      'src/tools/page.ts': `export const metadata = { title: 'Tools' };
-export default function Page() {
-  return 'page';
-}
-`,
+      // Near misses: helpers outside tools/; a tools/ file without a default handler. (A page exporting
+      // metadata without a schema is a near miss only outside an xmcp project: see conventionFolderFixtures.)
       'src/lib/format.ts': `export const schema = { a: 1 };
 export default function format() {
   return '';
