@@ -139,6 +139,20 @@ function addBranch(
   });
 }
 
+/**
+ * `entryHandlers.createEntry`: a member of an imported handler module or object — a function by
+ * its place in a table the dispatcher indexes with the tool name (schemas and settings excluded).
+ */
+function isImportedMember(state: ScanState, value: ts.Expression): boolean {
+  return (
+    ts.isPropertyAccessExpression(value) &&
+    ts.isIdentifier(value.expression) &&
+    state.imports.has(value.expression.text) &&
+    !/schema|config|options|settings|description|name$/i.test(value.name.text) &&
+    !/schema|config|options|settings|descriptions?$/i.test(value.expression.text)
+  );
+}
+
 /** Whether an object's values are functions (a handler table), not schemas or data that sit next to a lookup. */
 function isHandlerTable(state: ScanState, table: ts.ObjectLiteralExpression): boolean {
   let functions = 0;
@@ -147,7 +161,12 @@ function isHandlerTable(state: ScanState, table: ts.ObjectLiteralExpression): bo
     if (ts.isMethodDeclaration(property)) functions++;
     else if (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) {
       const value = unwrapExpression(ts.isPropertyAssignment(property) ? property.initializer : property.name);
-      if (isInlineFunction(value) || (ts.isIdentifier(value) && state.functions.has(value.text))) functions++;
+      if (
+        isInlineFunction(value) ||
+        (ts.isIdentifier(value) && state.functions.has(value.text)) ||
+        isImportedMember(state, value)
+      )
+        functions++;
       else if (!(ts.isIdentifier(value) && state.imports.has(value.text) && !/schema$/i.test(value.text))) others++;
     }
   }
@@ -167,7 +186,16 @@ export function tableEntries(state: ScanState, table: ts.ObjectLiteralExpression
         ? property.name
         : undefined;
     const isMethod = ts.isMethodDeclaration(property);
-    if (!isMethod && !(value && (isInlineFunction(unwrapExpression(value)) || functionTarget(state, value)))) continue;
+    if (
+      !isMethod &&
+      !(
+        value &&
+        (isInlineFunction(unwrapExpression(value)) ||
+          functionTarget(state, value) ||
+          isImportedMember(state, unwrapExpression(value)))
+      )
+    )
+      continue;
     const entryEvidence = [`entry '${key}' of the handler table (line ${lineOf(state, property)})`, ...evidence];
     let fn: FunctionLike | undefined;
     if (isMethod) {
