@@ -248,6 +248,53 @@ function localTable(state: ScanState, name: string): ts.ObjectLiteralExpression 
   return undefined;
 }
 
+/** Whether a statement turns the call away: it throws, or returns an `isError` answer. */
+function rejects(statement: ts.Statement): boolean {
+  let found = false;
+  walk(statement, (node) => {
+    if (found || isFunctionLike(node)) return false;
+    if (ts.isThrowStatement(node)) found = true;
+    else if (ts.isReturnStatement(node) && node.expression) {
+      const value = unwrapExpression(node.expression);
+      found =
+        ts.isObjectLiteralExpression(value) && value.properties.some((p) => propertyNameText(p.name) === 'isError');
+    }
+    return !found;
+  });
+  return found;
+}
+
+/**
+ * `if (request.params.name !== 'only_tool') throw …` at the top level of a tools/call handler (only
+ * blocks and a `try` between them): the rest of the handler is that one tool.
+ */
+function singleToolGuard(
+  fn: FunctionLike,
+  statement: ts.IfStatement,
+): { name: ts.Expression; rest: ts.Statement[] } | undefined {
+  const condition = unwrapExpression(statement.expression);
+  if (
+    !ts.isBinaryExpression(condition) ||
+    (condition.operatorToken.kind !== SyntaxKind.ExclamationEqualsEqualsToken &&
+      condition.operatorToken.kind !== SyntaxKind.ExclamationEqualsToken) ||
+    statement.elseStatement
+  ) {
+    return undefined;
+  }
+  const [nameSide, valueSide] = isNameish(condition.left)
+    ? [condition.left, condition.right]
+    : [condition.right, condition.left];
+  if (!isNameish(nameSide) || !ts.isStringLiteralLike(unwrapExpression(valueSide))) return undefined;
+  if (!rejects(statement.thenStatement)) return undefined;
+  const block = statement.parent;
+  if (!ts.isBlock(block)) return undefined;
+  for (let node: ts.Node = block; node !== fn.body; node = node.parent) {
+    if (!node.parent || !(ts.isBlock(node) || ts.isTryStatement(node))) return undefined;
+  }
+  const rest = block.statements.slice(block.statements.indexOf(statement) + 1);
+  return rest.length > 0 ? { name: valueSide, rest } : undefined;
+}
+
 /** Finds the branches of a dispatching function; returns how many were found. */
 export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: readonly string[], depth = 0): number {
   if (!fn.body) return 0;
@@ -294,6 +341,9 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
         if (isNameish(nameSide) && !isNameish(valueSide) && answers(node.thenStatement)) {
           addBranch(state, node, valueSide, node.thenStatement, evidence);
         }
+      } else {
+        const guard = singleToolGuard(fn, node);
+        if (guard) addBranch(state, node, guard.name, guard.rest, evidence);
       }
     } else if (
       ts.isElementAccessExpression(node) &&
