@@ -194,4 +194,49 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       { file: 'src/multi.ts', name: 'count_beans', kind: 'dispatch' },
     ],
   },
+  {
+    title: 'a no-argument typed definition listed with siblings that take arguments; a lone one stays unclaimed',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/tools.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+type ToolDef<A = unknown> = {
+  name: string;
+  definition: { title: string; description: string; inputSchema?: object };
+  handler: (args: A) => Promise<{ content: { type: 'text'; text: string }[] }>;
+};
+const ShelfSchema = z.object({ shelf: z.string() });
+const countBooksTool: ToolDef<{ shelf: string }> = {
+  name: 'count_books',
+  definition: { title: 'Count books', description: 'Count the books on a shelf', inputSchema: ShelfSchema.shape },
+  handler: async (args) => ({ content: [{ type: 'text', text: args.shelf }] }),
+};
+const libraryHoursTool: ToolDef = {
+  name: 'library_hours',
+  definition: { title: 'Library hours', description: 'When the library is open' },
+  handler: async () => ({ content: [{ type: 'text', text: '9-5' }] }),
+};
+export const toolDefinitions = [countBooksTool, libraryHoursTool];
+export function registerAll(server: McpServer) {
+  toolDefinitions.forEach((tool) => server.registerTool(tool.name, tool.definition, tool.handler as never));
+}
+`,
+      'src/lone.ts': `type Def = {
+  name: string;
+  definition: { title: string; description: string };
+  handler: () => Promise<string>;
+};
+export const greetingCard: Def = {
+  name: 'greeting_card',
+  definition: { title: 'Card', description: 'A greeting card' },
+  handler: async () => 'hello',
+};
+export const cards = [greetingCard];
+`,
+    },
+    tools: [
+      { file: 'src/tools.ts', name: 'count_books', kind: 'definition' },
+      { file: 'src/tools.ts', name: 'library_hours', kind: 'definition' },
+    ],
+  },
 ];
