@@ -225,7 +225,7 @@ export function definitionFromObject(
   return true;
 }
 
-function recordMethod(
+export function recordMethod(
   state: ScanState,
   method: ts.MethodDeclaration,
   kind: RegistrationKind,

@@ -14,7 +14,7 @@ import {
   walk,
 } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
-import { definitionFromObject } from './definitions';
+import { definitionFromObject, recordMethod } from './definitions';
 import { scanTableLookups } from './dispatchers';
 import { keyedLoopOf, registerKeyedLoop } from './keyedLoops';
 import { scanLoopInstances } from './executorRegistry';
@@ -153,6 +153,17 @@ function argumentAt(call: ts.CallExpression, path: ArgPath | undefined): ts.Expr
     if (ts.isMethodDeclaration(property)) return undefined;
   }
   return undefined;
+}
+
+/** `defineTool({ name, async execute(args) { … } })`: the method the wrapper's handler path names. */
+function optionsMethod(call: ts.CallExpression, path: ArgPath | undefined): ts.MethodDeclaration | undefined {
+  if (!path || path.property === undefined) return undefined;
+  const object = call.arguments[path.index] && unwrapExpression(call.arguments[path.index]);
+  if (!object || !ts.isObjectLiteralExpression(object)) return undefined;
+  return object.properties.find(
+    (property): property is ts.MethodDeclaration =>
+      ts.isMethodDeclaration(property) && propertyNameText(property.name) === path.property && !!property.body,
+  );
 }
 
 function wrapperCall(state: ScanState, call: ts.CallExpression): CallShape | undefined {
@@ -448,7 +459,10 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
     if (resolved.name === null && shape.nameArg && ts.isPropertyAccessExpression(unwrapExpression(shape.nameArg))) {
       scanLoopInstances(state, call, shape.handlerArg);
     }
-    const handler = recordHandler(state, shape.handlerArg, shape.kind, resolved.name, evidence);
+    const method = shape.handlerArg ? undefined : optionsMethod(call, shape.wrapper?.handlerFrom);
+    const handler = method
+      ? recordMethod(state, method, shape.kind, resolved.name, evidence)
+      : recordHandler(state, shape.handlerArg, shape.kind, resolved.name, evidence);
     if (
       handler.fn &&
       shape.handlerArg &&

@@ -109,7 +109,7 @@ export default definePrompt({ name: 'kite-story', description: 'A story', render
 `,
     },
     tools: [
-      { file: 'src/tools/list-kites.ts', name: 'list-kites', kind: 'wrapper' },
+      { file: 'src/tools/list-kites.ts', name: 'list-kites', kind: 'wrapper', handler: 'execute' },
       { file: 'src/tools/fly-kite.ts', name: 'fly-kite', kind: 'wrapper' },
     ],
   },
