@@ -7,6 +7,7 @@
 import ts from 'typescript';
 import { expressionName, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
+import { typedSiblingHasSchema } from './typedSiblings';
 import { type RegistrationKind, type ScanState, nameOf, where } from './scanContext';
 
 const HANDLER_KEYS = ['handler', 'execute', 'handle', 'run', 'call', 'callback', 'invoke', 'cb', 'fn', 'func', 'logic'];
@@ -224,7 +225,7 @@ export function definitionFromObject(
   return true;
 }
 
-function recordMethod(
+export function recordMethod(
   state: ScanState,
   method: ts.MethodDeclaration,
   kind: RegistrationKind,
@@ -282,7 +283,14 @@ export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<s
     if (!configured && calleeName !== undefined && NOT_TOOL_CALLEES.test(calleeName)) continue;
     const hasSchema = memberOf(object, SCHEMA_KEYS) !== undefined || nestedDefinition(object) !== undefined;
     const hasSpread = object.properties.some(ts.isSpreadAssignment);
-    if (!configured && !hasSchema && !(call && hasSpread) && !(call && siblingHasSchema(call, calleeName))) continue;
+    if (
+      !configured &&
+      !hasSchema &&
+      !(call && hasSpread) &&
+      !(call && siblingHasSchema(call, calleeName)) &&
+      !(!call && typedSiblingHasSchema(state, object, (o) => nestedDefinition(o) !== undefined))
+    )
+      continue;
     const site = call ?? object;
     const evidence = configured
       ? [`passed to the handler factory ${calleeName}(…) at ${where(state, site)} (mcpEnvelope.handlerFactories)`]

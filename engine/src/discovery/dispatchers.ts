@@ -139,6 +139,20 @@ function addBranch(
   });
 }
 
+/**
+ * `entryHandlers.createEntry`: a member of an imported handler module or object — a function by
+ * its place in a table the dispatcher indexes with the tool name (schemas and settings excluded).
+ */
+function isImportedMember(state: ScanState, value: ts.Expression): boolean {
+  return (
+    ts.isPropertyAccessExpression(value) &&
+    ts.isIdentifier(value.expression) &&
+    state.imports.has(value.expression.text) &&
+    !/schema|config|options|settings|description|name$/i.test(value.name.text) &&
+    !/schema|config|options|settings|descriptions?$/i.test(value.expression.text)
+  );
+}
+
 /** Whether an object's values are functions (a handler table), not schemas or data that sit next to a lookup. */
 function isHandlerTable(state: ScanState, table: ts.ObjectLiteralExpression): boolean {
   let functions = 0;
@@ -147,7 +161,12 @@ function isHandlerTable(state: ScanState, table: ts.ObjectLiteralExpression): bo
     if (ts.isMethodDeclaration(property)) functions++;
     else if (ts.isPropertyAssignment(property) || ts.isShorthandPropertyAssignment(property)) {
       const value = unwrapExpression(ts.isPropertyAssignment(property) ? property.initializer : property.name);
-      if (isInlineFunction(value) || (ts.isIdentifier(value) && state.functions.has(value.text))) functions++;
+      if (
+        isInlineFunction(value) ||
+        (ts.isIdentifier(value) && state.functions.has(value.text)) ||
+        isImportedMember(state, value)
+      )
+        functions++;
       else if (!(ts.isIdentifier(value) && state.imports.has(value.text) && !/schema$/i.test(value.text))) others++;
     }
   }
@@ -167,7 +186,16 @@ export function tableEntries(state: ScanState, table: ts.ObjectLiteralExpression
         ? property.name
         : undefined;
     const isMethod = ts.isMethodDeclaration(property);
-    if (!isMethod && !(value && (isInlineFunction(unwrapExpression(value)) || functionTarget(state, value)))) continue;
+    if (
+      !isMethod &&
+      !(
+        value &&
+        (isInlineFunction(unwrapExpression(value)) ||
+          functionTarget(state, value) ||
+          isImportedMember(state, unwrapExpression(value)))
+      )
+    )
+      continue;
     const entryEvidence = [`entry '${key}' of the handler table (line ${lineOf(state, property)})`, ...evidence];
     let fn: FunctionLike | undefined;
     if (isMethod) {
@@ -220,6 +248,53 @@ function localTable(state: ScanState, name: string): ts.ObjectLiteralExpression 
   return undefined;
 }
 
+/** Whether a statement turns the call away: it throws, or returns an `isError` answer. */
+function rejects(statement: ts.Statement): boolean {
+  let found = false;
+  walk(statement, (node) => {
+    if (found || isFunctionLike(node)) return false;
+    if (ts.isThrowStatement(node)) found = true;
+    else if (ts.isReturnStatement(node) && node.expression) {
+      const value = unwrapExpression(node.expression);
+      found =
+        ts.isObjectLiteralExpression(value) && value.properties.some((p) => propertyNameText(p.name) === 'isError');
+    }
+    return !found;
+  });
+  return found;
+}
+
+/**
+ * `if (request.params.name !== 'only_tool') throw …` at the top level of a tools/call handler (only
+ * blocks and a `try` between them): the rest of the handler is that one tool.
+ */
+function singleToolGuard(
+  fn: FunctionLike,
+  statement: ts.IfStatement,
+): { name: ts.Expression; rest: ts.Statement[] } | undefined {
+  const condition = unwrapExpression(statement.expression);
+  if (
+    !ts.isBinaryExpression(condition) ||
+    (condition.operatorToken.kind !== SyntaxKind.ExclamationEqualsEqualsToken &&
+      condition.operatorToken.kind !== SyntaxKind.ExclamationEqualsToken) ||
+    statement.elseStatement
+  ) {
+    return undefined;
+  }
+  const [nameSide, valueSide] = isNameish(condition.left)
+    ? [condition.left, condition.right]
+    : [condition.right, condition.left];
+  if (!isNameish(nameSide) || !ts.isStringLiteralLike(unwrapExpression(valueSide))) return undefined;
+  if (!rejects(statement.thenStatement)) return undefined;
+  const block = statement.parent;
+  if (!ts.isBlock(block)) return undefined;
+  for (let node: ts.Node = block; node !== fn.body; node = node.parent) {
+    if (!node.parent || !(ts.isBlock(node) || ts.isTryStatement(node))) return undefined;
+  }
+  const rest = block.statements.slice(block.statements.indexOf(statement) + 1);
+  return rest.length > 0 ? { name: valueSide, rest } : undefined;
+}
+
 /** Finds the branches of a dispatching function; returns how many were found. */
 export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: readonly string[], depth = 0): number {
   if (!fn.body) return 0;
@@ -266,6 +341,9 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
         if (isNameish(nameSide) && !isNameish(valueSide) && answers(node.thenStatement)) {
           addBranch(state, node, valueSide, node.thenStatement, evidence);
         }
+      } else {
+        const guard = singleToolGuard(fn, node);
+        if (guard) addBranch(state, node, guard.name, guard.rest, evidence);
       }
     } else if (
       ts.isElementAccessExpression(node) &&

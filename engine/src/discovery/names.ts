@@ -33,7 +33,23 @@ function constValueOf(node: ts.Expression, local: ConstLookup): ConstValue | und
     return Object.keys(result).length > 0 ? result : undefined;
   }
   const text = valueOf(inner, local);
-  return text ?? definitionLookup(inner);
+  return text ?? definitionLookup(inner) ?? validatedLiteral(inner, local);
+}
+
+/** Callees that check or build a definition and return it: `ToolSchema.parse({…})`, `defineTool({…})`. */
+const VALIDATING_CALL = /^(parse|define\w*)$/;
+
+/**
+ * `export const ThingTool = ToolSchema.parse({ name: 'thing', … })`: the literal a validating call
+ * wraps, whose `.name` is the definition's name.
+ */
+function validatedLiteral(node: ts.Expression, local: ConstLookup): ConstValue | undefined {
+  if (!ts.isCallExpression(node) || node.arguments.length !== 1) return undefined;
+  const argument = unwrapExpression(node.arguments[0]);
+  if (!ts.isObjectLiteralExpression(argument)) return undefined;
+  const callee = unwrapExpression(node.expression);
+  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+  return VALIDATING_CALL.test(name) ? constValueOf(argument, local) : undefined;
 }
 
 /** Callees that fetch a tool definition by its name: `getToolDefinition('x')`, `findToolSpec('x')`. */

@@ -14,7 +14,7 @@ import {
   walk,
 } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
-import { definitionFromObject } from './definitions';
+import { definitionFromObject, recordMethod } from './definitions';
 import { scanTableLookups } from './dispatchers';
 import { keyedLoopOf, registerKeyedLoop } from './keyedLoops';
 import { scanLoopInstances } from './executorRegistry';
@@ -155,13 +155,28 @@ function argumentAt(call: ts.CallExpression, path: ArgPath | undefined): ts.Expr
   return undefined;
 }
 
+/** `defineTool({ name, async execute(args) { … } })`: the method the wrapper's handler path names. */
+function optionsMethod(call: ts.CallExpression, path: ArgPath | undefined): ts.MethodDeclaration | undefined {
+  if (!path || path.property === undefined) return undefined;
+  const object = call.arguments[path.index] && unwrapExpression(call.arguments[path.index]);
+  if (!object || !ts.isObjectLiteralExpression(object)) return undefined;
+  return object.properties.find(
+    (property): property is ts.MethodDeclaration =>
+      ts.isMethodDeclaration(property) && propertyNameText(property.name) === path.property && !!property.body,
+  );
+}
+
 function wrapperCall(state: ScanState, call: ts.CallExpression): CallShape | undefined {
   const callee = call.expression;
   let signature: WrapperSignature | undefined;
   if (ts.isIdentifier(callee)) {
     signature = state.wrappers.get(callee.text);
     if (!signature && state.imports.has(callee.text)) {
-      signature = state.knowledge.wrapper(state.imports.get(callee.text)?.exportName ?? callee.text);
+      const exportName = state.imports.get(callee.text)?.exportName ?? callee.text;
+      // A default-imported helper is known by its own name, usually the local one.
+      signature =
+        state.knowledge.wrapper(exportName) ??
+        (exportName === 'default' ? state.knowledge.wrapper(callee.text) : undefined);
     }
   } else if (ts.isPropertyAccessExpression(callee)) {
     const method = callee.name.text;
@@ -275,20 +290,53 @@ function guardedParametersOf(fn: FunctionLike): number[] {
   return [...guarded];
 }
 
+/**
+ * The function whose parameters a registration call forwards: the one it sits in, or — for a closure
+ * the helper stores and runs later (`const setup = (server) => server.registerTool(props.name, …)`) —
+ * an enclosing one (two levels out at most, through inline functions only).
+ */
+function forwardingFunction(
+  call: ts.CallExpression,
+  shape: CallShape,
+): { fn: FunctionLike; nameFrom?: ArgPath; definitionFrom?: ArgPath } | undefined {
+  let fn = enclosingFunctionOf(call);
+  for (let level = 0; fn && level < 3; level++) {
+    const nameFrom = shape.nameArg ? argPathOf(shape.nameArg, fn) : undefined;
+    const definitionFrom = shape.definitionArg ? argPathOf(shape.definitionArg, fn) : undefined;
+    if (nameFrom || definitionFrom) return { fn, nameFrom, definitionFrom };
+    if (!isInlineFunction(fn)) return undefined;
+    fn = enclosingFunctionOf(fn);
+  }
+  return undefined;
+}
+
+/** `async (a) => props.execute(a, ctx)` registered by a helper: the parameter member it calls. */
+function calledPathOf(handler: ts.Expression, fn: FunctionLike): ArgPath | undefined {
+  const inner = unwrapExpression(handler);
+  if (!isInlineFunction(inner)) return undefined;
+  let path: ArgPath | undefined;
+  walk(inner, (node) => {
+    if (path) return false;
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(unwrapExpression(node.expression))) {
+      path = argPathOf(node.expression, fn);
+    }
+    return !path;
+  });
+  return path?.property !== undefined ? path : undefined;
+}
+
 /** When a registration call forwards the parameters of the function it sits in, that function's wrapper signature. */
 function forwardingSignature(state: ScanState, call: ts.CallExpression, shape: CallShape): WrapperSignature | null {
-  const fn = enclosingFunctionOf(call);
-  if (!fn) return null;
-  const nameFrom = shape.nameArg ? argPathOf(shape.nameArg, fn) : undefined;
-  const definitionFrom = shape.definitionArg ? argPathOf(shape.definitionArg, fn) : undefined;
-  if (!nameFrom && !definitionFrom) return null;
+  const forwarded = forwardingFunction(call, shape);
+  if (!forwarded) return null;
+  const { fn, nameFrom, definitionFrom } = forwarded;
   const name = functionName(fn);
   const via = shape.wrapper ? shape.wrapper.evidence : [`${shape.calleeText} at ${where(state, call)}`];
   const signature: WrapperSignature = {
     name: name ?? '',
     nameFrom,
     definitionFrom,
-    handlerFrom: shape.handlerArg ? argPathOf(shape.handlerArg, fn) : undefined,
+    handlerFrom: shape.handlerArg ? (argPathOf(shape.handlerArg, fn) ?? calledPathOf(shape.handlerArg, fn)) : undefined,
     evidence: [`${name ?? 'function'} (${where(state, fn)}) forwards to ${shape.calleeText}`, ...via.slice(0, 4)],
     shared: isShared(fn),
   };
@@ -411,7 +459,10 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
     if (resolved.name === null && shape.nameArg && ts.isPropertyAccessExpression(unwrapExpression(shape.nameArg))) {
       scanLoopInstances(state, call, shape.handlerArg);
     }
-    const handler = recordHandler(state, shape.handlerArg, shape.kind, resolved.name, evidence);
+    const method = shape.handlerArg ? undefined : optionsMethod(call, shape.wrapper?.handlerFrom);
+    const handler = method
+      ? recordMethod(state, method, shape.kind, resolved.name, evidence)
+      : recordHandler(state, shape.handlerArg, shape.kind, resolved.name, evidence);
     if (
       handler.fn &&
       shape.handlerArg &&

@@ -8,6 +8,7 @@ import { WorkspaceToolsRequest, type WorkspaceTool } from '../../../shared/src/p
 import { assertTools } from '../../unit/engine/discovery/discoveryAssertions';
 import { FRAMEWORK_FIXTURES } from '../../unit/engine/discovery/frameworkFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from '../../unit/engine/discovery/registrationShapeFixtures';
+import { ROUND_FIVE_FIXTURES } from '../../unit/engine/discovery/roundFiveFixtures';
 import { ROUND_THREE_FIXTURES } from '../../unit/engine/discovery/roundThreeFixtures';
 import { STYLE_FIXTURES, type StyleFixture } from '../../unit/engine/discovery/styleFixtures';
 import { LspTestClient } from './lspTestClient';
@@ -52,6 +53,7 @@ describe('language server: the same tools as the CLI, for every registration sty
     ...STYLE_FIXTURES,
     ...FRAMEWORK_FIXTURES,
     ...ROUND_THREE_FIXTURES,
+    ...ROUND_FIVE_FIXTURES,
     ...REGISTRATION_SHAPE_FIXTURES,
   ]) {
     it(fixture.title, async () => {
