@@ -121,6 +121,21 @@ export function throwAsReturn(
       return withNeeds(helperTitle(helper.shown) + recognisedNote(callee), [edit], helper.needs);
     }
   }
+  const response = decided ? undefined : failedResponseName(statement);
+  const fromResponse = response
+    ? helperCall(context, response, toolName, authorMessage(context, statement))
+    : undefined;
+  if (fromResponse) {
+    // `if (!res.ok) throw new Error(…)`: the response's status (and Retry-After) decides, not a hard-coded UNKNOWN.
+    const start = statement.getStart(context.sourceFile);
+    const edit = {
+      start,
+      end: statement.getEnd(),
+      newText: `return ${fromResponse.call}${fileStyle(context.sourceFile).semicolon}`,
+    };
+    const title = `Return ${fromResponse.shown}: the category is read from the HTTP response's status at run time`;
+    return withNeeds(title, [edit], fromResponse.needs);
+  }
   return {
     title: literalTitle(inference),
     edits: [throwToReturn(context, statement, specFrom(inference, messageSource))],

@@ -224,7 +224,12 @@ export function wrapBodyInTryCatch(
   const catchBlock = `${catchIndent}} catch (error) {\n${catchIndent}${unit}return ${returned}${semicolon}\n${catchIndent}}`;
   const withHelper = (edit: OffsetEdit): FixEdits =>
     helper ? { ...helper.needs, edits: [edit, ...helper.needs.edits] } : { edits: [edit] };
-  const awaited = returnedCalls(fn, isFallible).map((call) => call.getStart(context.sourceFile));
+  // A returned helper call (`return toolError(res, 'op')`) is synchronous and cannot fail: it needs no await.
+  const isHelper = (call: ts.CallExpression): boolean =>
+    ts.isIdentifier(call.expression) && /^(?:toolError|classifyError)(?:FromHelper\d*)?$/.test(call.expression.text);
+  const awaited = returnedCalls(fn, (call) => isFallible(call) && !isHelper(call)).map((call) =>
+    call.getStart(context.sourceFile),
+  );
   const withAwaits = (start: number, end: number): string => {
     let text = context.text.slice(start, end);
     for (const offset of [...awaited].sort((a, b) => b - a)) {

@@ -1,6 +1,6 @@
 /**
  * Fixed code type-checks against the MCP SDK's types: a server whose catch-alls the fixes rewrite (literal categories
- * from callee throw sites, toolError, one shared classification, a command's output kept, a dropped pass-through)
+ * from callee throw sites, toolError (of a caught error and of a failed fetch Response), one shared classification, a command's output kept, a dropped pass-through)
  * compiles before and after fix-all, with the helper file the fixes create, under strict settings.
  */
 import assert from 'node:assert/strict';
@@ -75,6 +75,13 @@ const FILES: Record<string, string> = {
     `    return { content: [{ type: 'text', text: \`exit code \${failed.code}: \${failed.stdout} \${failed.stderr}\` }] };`,
     `  }`,
     `});`,
+    `server.registerTool('search_index', {}, async () => {`,
+    `  const res = await fetch('https://search.example.net/indexes/notes/docs?search=today');`,
+    `  if (!res.ok) {`,
+    `    throw new Error(\`Index search failed: \${res.status} \${res.statusText}\`);`,
+    `  }`,
+    `  return { content: [{ type: 'text', text: await res.text() }] };`,
+    `});`,
     `server.registerTool('list_notes', {}, async () => {`,
     `  const text = await loadNote(NOTE);`,
     `  return { content: [{ type: 'text', text }] };`,
@@ -124,6 +131,11 @@ void describe('fixed code type-checks against the SDK', () => {
       /isError: true, errorCategory: classified\.errorCategory, isRetryable: classified\.isRetryable/,
     );
     assert.match(fixed.text, /return toolError\(error, 'list_notes'\);/);
+    // A throw under \`if (!res.ok)\`: the response's status decides at run time, the author's message kept.
+    assert.match(
+      fixed.text,
+      /return toolError\(res, 'search_index', `Index search failed: \$\{res\.status\} \$\{res\.statusText\}`\);/,
+    );
     assert.deepEqual(diagnostics(dir), [], fixed.text);
   });
 });
