@@ -20,9 +20,9 @@ export interface FixEdits {
   createFile?: CreatedFile;
 }
 
-/** Whether fixes in this file may import the TypeScript helper (not from JavaScript files). */
+/** Whether fixes in this file may import the helper: TypeScript files the TypeScript one, JavaScript files the JavaScript one. */
 export function canUseHelper(context: AnalysisContext): boolean {
-  return /\.(ts|tsx|mts|cts)$/i.test(context.sourceFile.fileName);
+  return /\.(?:[cm]?[jt]s|[jt]sx)$/i.test(context.sourceFile.fileName);
 }
 
 /** The operation a helper call names: the tool, else a neutral phrase. */

@@ -184,7 +184,7 @@ function classify(error: unknown): ErrorClassification {
 }
 
 /**
- * A tool result for a caught error, or for a failed HTTP response (\`if (!res.ok) return toolError(res, 'search')\`):
+ * A tool result for a caught error, or for a failed HTTP response (if (!res.ok) return toolError(res, 'search')):
  * facts first in the text and as fields; your message replaces "… failed".
  */
 export function toolError(error: unknown, operation: string, message?: string): ToolErrorResult {
