@@ -85,4 +85,5 @@ export const TEXT_CASES: TextCase[] = [
   { text: 'Environment variable is missing: BASE_URL', category: 'UNKNOWN', retryable: false },
   { text: 'Webhook URL not configured', category: 'UNKNOWN', retryable: false },
   { text: 'PAGE_SIZE must be a number', category: 'VALIDATION', retryable: false },
+  { text: 'Error: Unknown tool: get_ordr', category: 'NOT_FOUND', retryable: false },
 ];
