@@ -121,6 +121,23 @@ export function throwAsReturn(
       return withNeeds(helperTitle(helper.shown) + recognisedNote(callee), [edit], helper.needs);
     }
   }
+  const response = decided ? undefined : (failedResponseName(statement) ?? failedResultError(statement));
+  const fromResponse = response
+    ? helperCall(context, response, toolName, authorMessage(context, statement))
+    : undefined;
+  if (fromResponse) {
+    // `if (!res.ok) throw new Error(…)`: the response's status (and Retry-After) decides, not a hard-coded UNKNOWN;
+    // `if (!r.success) throw new Error(r.error.message)`: the error the call returned decides.
+    const start = statement.getStart(context.sourceFile);
+    const edit = {
+      start,
+      end: statement.getEnd(),
+      newText: `return ${fromResponse.call}${fileStyle(context.sourceFile).semicolon}`,
+    };
+    const what = response?.endsWith('.error') ? 'the returned error' : "the HTTP response's status";
+    const title = `Return ${fromResponse.shown}: the category is read from ${what} at run time`;
+    return withNeeds(title, [edit], fromResponse.needs);
+  }
   return {
     title: literalTitle(inference),
     edits: [throwToReturn(context, statement, specFrom(inference, messageSource))],
@@ -173,7 +190,7 @@ export function catchReturnAsError(
 export interface RuntimeSubject {
   /** The expression passed to classifyError: the caught error, the HTTP response, or the builder's message. */
   name: string;
-  /** "the caught error", "the HTTP response", "the message". */
+  /** "the caught error", "the HTTP response", "the returned error", "the message". */
   what: string;
 }
 
@@ -223,12 +240,48 @@ function messageParameterName(envelope: ts.Node): string | undefined {
   return mentions(envelope, name) ? name : undefined;
 }
 
+/**
+ * `r.error` of a result-style outcome a guard tests as failed (`if (!r.success)`, `if (!r.ok)`, `if (r.error)`),
+ * when the envelope itself reads `r.error`: the error the call returned instead of throwing.
+ */
+function failedResultError(envelope: ts.Node): string | undefined {
+  for (const condition of guardingConditions(envelope)) {
+    const outcomes: string[] = [];
+    walk(condition, (child) => {
+      if (
+        ts.isPropertyAccessExpression(child) &&
+        ts.isIdentifier(child.expression) &&
+        /^(?:success|ok|error)$/.test(child.name.text)
+      ) {
+        outcomes.push(child.expression.text);
+      }
+    });
+    for (const name of outcomes) {
+      let read = false;
+      walk(envelope, (child) => {
+        if (
+          ts.isPropertyAccessExpression(child) &&
+          ts.isIdentifier(child.expression) &&
+          child.expression.text === name &&
+          child.name.text === 'error'
+        ) {
+          read = true;
+        }
+      });
+      if (read) return `${name}.error`;
+    }
+  }
+  return undefined;
+}
+
 /** What decides an envelope's category at run time, when no static evidence does. */
 export function runtimeSubject(envelope: ts.Node): RuntimeSubject | undefined {
   const caught = caughtName(envelope);
   if (caught) return { name: caught, what: 'the caught error' };
   const response = failedResponseName(envelope);
   if (response) return { name: response, what: 'the HTTP response' };
+  const returned = failedResultError(envelope);
+  if (returned) return { name: returned, what: 'the returned error' };
   const message = messageParameterName(envelope);
   return message ? { name: message, what: 'the message' } : undefined;
 }

@@ -25,7 +25,7 @@ function statementOf(node: ts.Node): ts.Statement | undefined {
   return undefined;
 }
 
-/** Whether `expression` is `classify(subject)`. */
+/** Whether `expression` is `classify(subject)` (a name, or a property such as `result.error`). */
 function isClassification(expression: ts.Expression | undefined, classify: string, subject: string): boolean {
   const call = expression && unwrapExpression(expression);
   if (!call || !ts.isCallExpression(call) || call.arguments.length !== 1) return false;
@@ -33,8 +33,8 @@ function isClassification(expression: ts.Expression | undefined, classify: strin
   return (
     ts.isIdentifier(call.expression) &&
     call.expression.text === classify &&
-    ts.isIdentifier(argument) &&
-    argument.text === subject
+    (ts.isIdentifier(argument) || ts.isPropertyAccessExpression(argument)) &&
+    argument.getText() === subject
   );
 }
 

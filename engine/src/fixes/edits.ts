@@ -20,9 +20,9 @@ export interface FixEdits {
   createFile?: CreatedFile;
 }
 
-/** Whether fixes in this file may import the TypeScript helper (not from JavaScript files). */
+/** Whether fixes in this file may import the helper: TypeScript files the TypeScript one, JavaScript files the JavaScript one. */
 export function canUseHelper(context: AnalysisContext): boolean {
-  return /\.(ts|tsx|mts|cts)$/i.test(context.sourceFile.fileName);
+  return /\.(?:[cm]?[jt]s|[jt]sx)$/i.test(context.sourceFile.fileName);
 }
 
 /** The operation a helper call names: the tool, else a neutral phrase. */
@@ -224,7 +224,12 @@ export function wrapBodyInTryCatch(
   const catchBlock = `${catchIndent}} catch (error) {\n${catchIndent}${unit}return ${returned}${semicolon}\n${catchIndent}}`;
   const withHelper = (edit: OffsetEdit): FixEdits =>
     helper ? { ...helper.needs, edits: [edit, ...helper.needs.edits] } : { edits: [edit] };
-  const awaited = returnedCalls(fn, isFallible).map((call) => call.getStart(context.sourceFile));
+  // A returned helper call (`return toolError(res, 'op')`) is synchronous and cannot fail: it needs no await.
+  const isHelper = (call: ts.CallExpression): boolean =>
+    ts.isIdentifier(call.expression) && /^(?:toolError|classifyError)(?:FromHelper\d*)?$/.test(call.expression.text);
+  const awaited = returnedCalls(fn, (call) => isFallible(call) && !isHelper(call)).map((call) =>
+    call.getStart(context.sourceFile),
+  );
   const withAwaits = (start: number, end: number): string => {
     let text = context.text.slice(start, end);
     for (const offset of [...awaited].sort((a, b) => b - a)) {

@@ -8,9 +8,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ts from 'typescript';
-import { TOOL_ERRORS_HELPER_PATH, TOOL_ERRORS_HELPER_SOURCE } from '../../../shared/src/classifier';
+import { TOOL_ERRORS_HELPER_SOURCE } from '../../../shared/src/classifier';
 import type { CreatedFile, OffsetEdit } from '../types';
 import { fileStyle } from './fileStyle';
+import { isJavaScriptFile, javaScriptHelperExtension, moduleStyleOf, toolErrorsJavaScript } from './toolErrorsJs';
 
 export const TOOL_ERROR_FUNCTION = 'toolError';
 export const CLASSIFY_ERROR_FUNCTION = 'classifyError';
@@ -33,7 +34,12 @@ function readText(fileName: string): string | undefined {
 
 function exportsToolError(fileName: string): boolean {
   const text = readText(fileName);
-  return text !== undefined && /export\s+(?:async\s+)?function\s+toolError\b|export\s+const\s+toolError\b/.test(text);
+  return (
+    text !== undefined &&
+    /export\s+(?:async\s+)?function\s+toolError\b|export\s+const\s+toolError\b|module\.exports\s*=\s*\{[^}]*\btoolError\b|exports\.toolError\s*=/.test(
+      text,
+    )
+  );
 }
 
 /** The nearest folder above `fileName` holding a package.json, stopping below node_modules. */
@@ -50,19 +56,19 @@ function projectRoot(fileName: string): string | undefined {
 }
 
 /** Where the helper is (or will be) for a file, and whether it exists already. */
-export function helperLocation(fileName: string): { path: string; exists: boolean } {
+export function helperLocation(fileName: string, helperFile = 'toolErrors.ts'): { path: string; exists: boolean } {
   const dir = path.dirname(fileName);
   const root = path.isAbsolute(fileName) ? projectRoot(fileName) : undefined;
-  const candidates = [path.join(dir, 'toolErrors.ts')];
+  const candidates = [path.join(dir, helperFile)];
   if (root) {
-    candidates.push(path.join(root, TOOL_ERRORS_HELPER_PATH), path.join(root, 'src', 'utils', 'toolErrors.ts'));
-    candidates.push(path.join(root, 'src', 'lib', 'toolErrors.ts'), path.join(root, 'toolErrors.ts'));
+    candidates.push(path.join(root, 'src', helperFile), path.join(root, 'src', 'utils', helperFile));
+    candidates.push(path.join(root, 'src', 'lib', helperFile), path.join(root, helperFile));
   }
   const existing = candidates.find(exportsToolError);
   if (existing) return { path: existing, exists: true };
-  if (!root) return { path: path.join(dir, 'toolErrors.ts'), exists: false };
+  if (!root) return { path: path.join(dir, helperFile), exists: false };
   const hasSrc = fs.existsSync(path.join(root, 'src'));
-  return { path: hasSrc ? path.join(root, TOOL_ERRORS_HELPER_PATH) : path.join(root, 'toolErrors.ts'), exists: false };
+  return { path: hasSrc ? path.join(root, 'src', helperFile) : path.join(root, helperFile), exists: false };
 }
 
 /** Relative module specifiers the file already imports. */
@@ -171,6 +177,7 @@ function importOffset(sourceFile: ts.SourceFile): { offset: number; before: stri
  * identical edits).
  */
 export function useHelper(sourceFile: ts.SourceFile, name: string): HelperUse {
+  if (isJavaScriptFile(sourceFile.fileName)) return useJavaScriptHelper(sourceFile, name);
   const imported = importedHelperNames(sourceFile);
   const location = helperLocation(sourceFile.fileName);
   const createFile = location.exists ? undefined : { path: location.path, text: TOOL_ERRORS_HELPER_SOURCE };
@@ -191,5 +198,84 @@ export function useHelper(sourceFile: ts.SourceFile, name: string): HelperUse {
   const specifier = specifierFor(sourceFile, location.path);
   const { offset, before, after } = importOffset(sourceFile);
   const newText = `${before}import { ${binding} } from ${quote}${specifier}${quote}${fileStyle(sourceFile).semicolon}${after}`;
+  return { local, edits: [{ start: offset, end: offset, newText }], ...withFile };
+}
+
+/** `const { toolError, classifyError: ce } = require('./toolErrors.js')` at the top level: names and the pattern. */
+function requiredHelperNames(sourceFile: ts.SourceFile): {
+  names: Map<string, string>;
+  pattern?: ts.ObjectBindingPattern;
+} {
+  for (const statement of sourceFile.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      const init = declaration.initializer;
+      if (!init || !ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) continue;
+      const specifier = init.arguments[0];
+      if (init.expression.text !== 'require' || !specifier || !ts.isStringLiteral(specifier)) continue;
+      if (!isHelperModule(specifier.text) || !ts.isObjectBindingPattern(declaration.name)) continue;
+      const names = new Map<string, string>();
+      for (const element of declaration.name.elements) {
+        if (!ts.isIdentifier(element.name)) continue;
+        const property =
+          element.propertyName && ts.isIdentifier(element.propertyName) ? element.propertyName : undefined;
+        names.set((property ?? element.name).text, element.name.text);
+      }
+      return { names, pattern: declaration.name };
+    }
+  }
+  return { names: new Map() };
+}
+
+/** After the last top-level import or `require` statement, else where an import would go. */
+function requireOffset(sourceFile: ts.SourceFile): { offset: number; before: string; after: string } {
+  const requires = sourceFile.statements.filter(
+    (statement) =>
+      ts.isImportDeclaration(statement) ||
+      (ts.isVariableStatement(statement) && /^\s*(?:const|let|var)\s[^=]*=\s*require\(/.test(statement.getText())),
+  );
+  const last = requires[requires.length - 1];
+  return last ? { offset: last.getEnd(), before: '\n', after: '' } : importOffset(sourceFile);
+}
+
+/**
+ * The helper for a JavaScript file: `toolErrors.js` (`.mjs`/`.cjs` where the package's module type needs it),
+ * generated from the TypeScript template in the file's module style, imported by `import` or `require` as the
+ * file itself does.
+ */
+function useJavaScriptHelper(sourceFile: ts.SourceFile, name: string): HelperUse {
+  const style = moduleStyleOf(sourceFile);
+  const extension = javaScriptHelperExtension(sourceFile.fileName, style);
+  const location = helperLocation(sourceFile.fileName, `toolErrors${extension}`);
+  const createFile = location.exists ? undefined : { path: location.path, text: toolErrorsJavaScript(style) };
+  const withFile = createFile ? { createFile } : {};
+  const { quote, semicolon } = fileStyle(sourceFile);
+  let relative = path.relative(path.dirname(sourceFile.fileName), location.path).split(path.sep).join('/');
+  if (!relative.startsWith('.')) relative = `./${relative}`;
+  const imported = style === 'esm' ? importedHelperNames(sourceFile) : undefined;
+  const required = style === 'commonjs' ? requiredHelperNames(sourceFile) : undefined;
+  const already = (imported ?? required)?.names.get(name);
+  if (already) return { local: already, edits: [], ...withFile };
+  const local = freeLocalName(sourceFile, name);
+  if (style === 'commonjs') {
+    const binding = local === name ? name : `${name}: ${local}`;
+    const pattern = required?.pattern;
+    const lastElement = pattern?.elements[pattern.elements.length - 1];
+    if (lastElement) {
+      const at = lastElement.getEnd();
+      return { local, edits: [{ start: at, end: at, newText: `, ${binding}` }], ...withFile };
+    }
+    const { offset, before, after } = requireOffset(sourceFile);
+    const newText = `${before}const { ${binding} } = require(${quote}${relative}${quote})${semicolon}${after}`;
+    return { local, edits: [{ start: offset, end: offset, newText }], ...withFile };
+  }
+  const binding = local === name ? name : `${name} as ${local}`;
+  const bindings = imported?.declaration?.importClause?.namedBindings;
+  if (bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0) {
+    const at = bindings.elements[bindings.elements.length - 1].getEnd();
+    return { local, edits: [{ start: at, end: at, newText: `, ${binding}` }], ...withFile };
+  }
+  const { offset, before, after } = importOffset(sourceFile);
+  const newText = `${before}import { ${binding} } from ${quote}${relative}${quote}${semicolon}${after}`;
   return { local, edits: [{ start: offset, end: offset, newText }], ...withFile };
 }

@@ -5,6 +5,23 @@
  * on MCP Envelope. Formatted as Prettier writes it (2 spaces, single quotes, print width 120).
  */
 
+import type { ClassifierRule } from './rules';
+import { SPECIFIC_TEXT_RULES, WORDING_RULES } from './wording';
+
+/**
+ * The helper's wording table, one `['CATEGORY', /pattern/flags],` row per classifier rule, laid out as Prettier
+ * writes an array element too long for one line. The rules are the classifier's own: the two cannot drift.
+ */
+function ruleLines(rules: readonly ClassifierRule[]): string {
+  return rules
+    .map((rule) => {
+      const pattern = rule.match instanceof RegExp ? rule.match : new RegExp(String(rule.match));
+      const line = `  ['${rule.category}', ${pattern.toString()}],`;
+      return line.length <= 120 ? `${line}\n` : `  [\n    '${rule.category}',\n    ${pattern.toString()},\n  ],\n`;
+    })
+    .join('');
+}
+
 /** Where the quick fix writes the helper, relative to the project's root. */
 export const TOOL_ERRORS_HELPER_PATH = 'src/toolErrors.ts';
 
@@ -53,17 +70,12 @@ const CODES: [ErrorCategory, string][] = [
 const CATEGORY_OF = new Map(CODES.flatMap(([category, codes]) => codes.split(' ').map((code) => [code, category])));
 /** Codes that are TRANSIENT but not retryable: an operator must act (disk full, host name does not resolve). */
 const STUCK = ['ENOSPC', 'ENOTFOUND'];
+/** The MCP SDK's own phrases: they outrank codes. Generated from MCP Envelope's classifier rules. */
+const SDK_PHRASES: [ErrorCategory, RegExp][] = [
+${ruleLines(SPECIFIC_TEXT_RULES)}];
+/** Wording, tried in order after codes and statuses. Generated from MCP Envelope's classifier rules. */
 const WORDING: [ErrorCategory, RegExp][] = [
-  ['NOT_FOUND', /\bTool \S+ not found\b/i],
-  ['VALIDATION', /\bInput validation error\b/i],
-  ['UNKNOWN', /\bOutput validation error\b/i],
-  ['TRANSIENT', /rate.?limit|too many requests|throttl|timed? ?out|timeout|temporar|unavailable|try again|overloaded/i],
-  ['TRANSIENT', /unreachable|fetch failed|socket hang up|network error|connection (?:reset|refused|terminated)/i],
-  ['PERMISSION', /access denied|permission denied|not permitted|forbidden|unauthori[sz]ed|not allowed/i],
-  ['NOT_FOUND', /not found|does not exist|doesn't exist|no such|could(?: not|n't) find|cannot find/i],
-  ['BUSINESS', /already exists|insufficient (?:funds|balance|stock)|limit exceeded|quota|conflict|\bpolicy\b/i],
-  ['VALIDATION', /cannot specify both|simultaneously|\bmust (?:be|not|have)\b|\bis required\b|\binvalid\b/i],
-];
+${ruleLines(WORDING_RULES)}];
 
 function textOf(value: unknown): string {
   return typeof value === 'string' ? value.slice(0, 5000) : '';
@@ -159,22 +171,28 @@ function classify(error: unknown): ErrorClassification {
     chain.push(e);
   }
   const texts = chain.map((e) => textOf(typeof e === 'string' ? e : read(e, 'message'))).join('\n');
-  const specific = WORDING.slice(0, 3).find(([, pattern]) => pattern.test(texts))?.[0];
+  const specific = SDK_PHRASES.find(([, pattern]) => pattern.test(texts))?.[0];
   const key = specific ? undefined : decidingKey(chain, texts);
   const wording = WORDING.find(([, pattern]) => pattern.test(texts))?.[0];
   const errorCategory = specific ?? (key !== undefined ? CATEGORY_OF.get(key) : wording) ?? 'UNKNOWN';
   const isRetryable = errorCategory === 'TRANSIENT' && !STUCK.includes(key ?? '');
   const retryAfterMs = isRetryable ? retryAfterMsOf(chain) : undefined;
-  const reason = reasonOf(error, texts) || 'an unexpected error occurred';
+  const status = statusOf(error);
+  const http = status !== undefined ? ('HTTP ' + status + ' ' + textOf(read(error, 'statusText'))).trim() : '';
+  const reason = reasonOf(error, texts) || http || 'an unexpected error occurred';
   return { errorCategory, isRetryable, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), reason };
 }
 
-/** A tool result for a caught error: facts first in the text and as fields; your message replaces "… failed". */
+/**
+ * A tool result for a caught error, or for a failed HTTP response (if (!res.ok) return toolError(res, 'search')):
+ * facts first in the text and as fields; your message replaces "… failed".
+ */
 export function toolError(error: unknown, operation: string, message?: string): ToolErrorResult {
   const { reason, ...facts } = classifyError(error);
   const retry = facts.isRetryable ? 'retryable' : 'not retryable';
   const said = (typeof message === 'string' ? reasonOf(undefined, message).trim() : '') || operation + ' failed';
-  const text = '[' + facts.errorCategory + ', ' + retry + '] ' + said + (said.includes(reason) ? '' : ': ' + reason);
+  const told = said.includes(reason) || (reason.startsWith('HTTP ') && said.includes(reason.slice(5, 8)));
+  const text = '[' + facts.errorCategory + ', ' + retry + '] ' + said + (told ? '' : ': ' + reason);
   return { isError: true, content: [{ type: 'text', text }], ...facts };
 }
 `;

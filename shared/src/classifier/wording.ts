@@ -35,6 +35,32 @@ export const SPECIFIC_TEXT_RULES: readonly ClassifierRule[] = [
   ),
 ];
 
+const LACKS = String.raw`\b[^.\n]{0,40}?\b(?:is|are) (?:required|missing|not (?:set|configured|provided))\b`;
+
+/** Credentials the server itself lacks: "API key is required", "Authenticated request props are required". */
+const MISSING_CREDENTIALS = new RegExp(
+  String.raw`\b(?:api[ _-]?keys?|(?<!(?:page|next|continuation|cursor|pagination)[ _-]?)tokens?|credentials?|secrets?|auth(?:entic\w*|ori[sz]\w*)?)` +
+    LACKS +
+    String.raw`|\b(?:missing|no) (?:api[ _-]?key|credentials|auth(?:entication|orization)? (?:token|header))\b`,
+  'i',
+);
+
+/** A credential named as an environment variable: "GITHUB_TOKEN is not set" (case-sensitive: the name is in capitals). */
+const MISSING_CREDENTIAL_VARIABLE = new RegExp(
+  String.raw`\b[A-Z][A-Z\d]*_(?:[A-Z\d]+_)*(?:TOKEN|KEY|SECRET|PASSWORD)` + LACKS,
+);
+
+/** Settings the server itself lacks: "environment variable BASE_URL is missing", "Webhook not configured". */
+const MISSING_CONFIGURATION = new RegExp(
+  String.raw`\b(?:env(?:ironment)?(?: var(?:iable)?)?s?|configuration|config|settings?)` +
+    LACKS +
+    String.raw`|\bnot configured\b|\bmissing (?:env(?:ironment)? var\w*|configuration)\b`,
+  'i',
+);
+
+/** A setting named as an environment variable: "BASE_URL is required". */
+const MISSING_VARIABLE = new RegExp(String.raw`\b[A-Z][A-Z\d]*_[A-Z\d_]+` + LACKS);
+
 /** Wording rules, tried in this order after all structured evidence. */
 export const WORDING_RULES: readonly ClassifierRule[] = [
   wording(/rate.?limit|too many requests|throttl/i, 'TRANSIENT', true, 'the rate limit was exceeded'),
@@ -45,6 +71,12 @@ export const WORDING_RULES: readonly ClassifierRule[] = [
     true,
     'the upstream service is temporarily unavailable',
   ),
+  // A missing server-side credential or setting is not the agent's mistake (not VALIDATION): credentials the
+  // server lacks read as PERMISSION, a setting it lacks as UNKNOWN (the server is misconfigured). Neither retries.
+  wording(MISSING_CREDENTIALS, 'PERMISSION', false, 'the server has no credentials for this service'),
+  wording(MISSING_CREDENTIAL_VARIABLE, 'PERMISSION', false, 'the server has no credentials for this service'),
+  wording(MISSING_CONFIGURATION, 'UNKNOWN', false, 'the server is not configured for this'),
+  wording(MISSING_VARIABLE, 'UNKNOWN', false, 'the server is not configured for this'),
   wording(
     /access denied|permission denied|not permitted|forbidden|unauthori[sz]ed|not authori[sz]ed|not allowed|outside (?:the )?allowed|invalid (?:api[ _-]?key|token|credentials)|authentication (?:failed|required)|insufficient (?:permissions?|scopes?|privileges?)/i,
     'PERMISSION',
@@ -52,7 +84,7 @@ export const WORDING_RULES: readonly ClassifierRule[] = [
     'access was denied',
   ),
   wording(
-    /not found|does not exist|doesn't exist|no such|could(?: not|n't) find|cannot find|unknown (?:id|record|order|user|customer|file|resource)\b/i,
+    /not found|does not exist|doesn't exist|no such|could(?: not|n't) find|cannot find|unknown (?:id|record|order|user|customer|file|resource|tool)\b/i,
     'NOT_FOUND',
     false,
     'the resource was not found',

@@ -1,6 +1,6 @@
 /**
  * Fixed code type-checks against the MCP SDK's types: a server whose catch-alls the fixes rewrite (literal categories
- * from callee throw sites, toolError, one shared classification, a command's output kept, a dropped pass-through)
+ * from callee throw sites, toolError (of a caught error and of a failed fetch Response), one shared classification, a command's output kept, a dropped pass-through)
  * compiles before and after fix-all, with the helper file the fixes create, under strict settings.
  */
 import assert from 'node:assert/strict';
@@ -75,6 +75,26 @@ const FILES: Record<string, string> = {
     `    return { content: [{ type: 'text', text: \`exit code \${failed.code}: \${failed.stdout} \${failed.stderr}\` }] };`,
     `  }`,
     `});`,
+    `server.registerTool('search_index', {}, async () => {`,
+    `  const res = await fetch('https://search.example.net/indexes/notes/docs?search=today');`,
+    `  if (!res.ok) {`,
+    `    throw new Error(\`Index search failed: \${res.status} \${res.statusText}\`);`,
+    `  }`,
+    `  return { content: [{ type: 'text', text: await res.text() }] };`,
+    `});`,
+    `declare const notesApi: { create(): Promise<{ success: true; id: string } | { success: false; error: Error }> };`,
+    `server.registerTool('create_note', {}, async () => {`,
+    `  const created = await notesApi.create();`,
+    `  if (!created.success) {`,
+    `    return { isError: true, content: [{ type: 'text', text: \`Could not create the note: \${created.error.message}\` }] };`,
+    `  }`,
+    `  return { content: [{ type: 'text', text: created.id }] };`,
+    `});`,
+    `server.registerTool('copy_note', {}, async () => {`,
+    `  const copied = await notesApi.create();`,
+    `  if (!copied.success) throw new Error(\`Could not copy the note: \${copied.error.message}\`);`,
+    `  return { content: [{ type: 'text', text: copied.id }] };`,
+    `});`,
     `server.registerTool('list_notes', {}, async () => {`,
     `  const text = await loadNote(NOTE);`,
     `  return { content: [{ type: 'text', text }] };`,
@@ -124,6 +144,15 @@ void describe('fixed code type-checks against the SDK', () => {
       /isError: true, errorCategory: classified\.errorCategory, isRetryable: classified\.isRetryable/,
     );
     assert.match(fixed.text, /return toolError\(error, 'list_notes'\);/);
+    // A result-style failure (\`if (!r.success)\`): the error the call returned decides, classified once.
+    assert.match(fixed.text, /const classified\d* = classifyError\(created\.error\);/);
+    assert.doesNotMatch(fixed.text, /classifyError\(created\.error\)\.isRetryable/);
+    assert.match(fixed.text, /return toolError\(copied\.error, 'copy_note', `Could not copy the note: /);
+    // A throw under \`if (!res.ok)\`: the response's status decides at run time, the author's message kept.
+    assert.match(
+      fixed.text,
+      /return toolError\(res, 'search_index', `Index search failed: \$\{res\.status\} \$\{res\.statusText\}`\);/,
+    );
     assert.deepEqual(diagnostics(dir), [], fixed.text);
   });
 });

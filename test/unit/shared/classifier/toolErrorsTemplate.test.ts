@@ -5,11 +5,35 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import { TOOL_ERRORS_HELPER_PATH, TOOL_ERRORS_HELPER_SOURCE } from '../../../../shared/src/classifier';
+import { TOOL_ERRORS_HELPER_PATH, TOOL_ERRORS_HELPER_SOURCE, classifyText } from '../../../../shared/src/classifier';
+import { SPECIFIC_TEXT_RULES, WORDING_RULES } from '../../../../shared/src/classifier/wording';
 import type { ErrorCategory } from '../../../../shared/src/taxonomy';
 import { ALL_CASES } from './allCases';
 import { TEXT_CASES } from './casesText';
 import { assertSafeMessage } from './check';
+
+/** Wordings seen in real servers' throws, beyond the case table: the helper must read each as the classifier does. */
+const WORDING_CORPUS = [
+  'Rate limit reached for requests',
+  'The operation was aborted due to timeout',
+  'Service temporarily unavailable, please try again',
+  'Access denied - path outside allowed directories',
+  'Repository octo/hello does not exist',
+  'Could not find a page with that title',
+  'A label with this name already exists',
+  'Insufficient balance to place the order',
+  'Cannot specify both startDate and daysBack',
+  'limit must be between 1 and 100',
+  'Expected a JSON object',
+  'Internal Server Error',
+  'Authenticated request props are required',
+  'Authentication required to list private repositories',
+  'BRIGHTDATA_API_TOKEN is required',
+  'Notion API key not configured',
+  'config.baseUrl is required',
+  'The index name is required',
+  'Something odd happened',
+];
 
 interface HelperModule {
   classifyError(error: unknown): {
@@ -74,8 +98,9 @@ void describe('tool-errors helper template', () => {
     assert.match(TOOL_ERRORS_HELPER_SOURCE, /export function classifyError\(error: unknown\)/);
     assert.equal(TOOL_ERRORS_HELPER_PATH, 'src/toolErrors.ts');
     const lines = TOOL_ERRORS_HELPER_SOURCE.split('\n');
-    assert.ok(lines.length <= 170, String(lines.length));
-    for (const line of lines) assert.ok(line.length <= 120, line);
+    // The wording rows are the classifier's own regular expressions, which Prettier does not wrap.
+    assert.ok(lines.length <= 240, String(lines.length));
+    for (const line of lines) assert.ok(line.length <= 120 || /^ {4}\/.+\/[a-z]*,$/.test(line), line);
     const prettier = await import('prettier');
     const formatted = await prettier.format(TOOL_ERRORS_HELPER_SOURCE, {
       parser: 'typescript',
@@ -111,6 +136,58 @@ void describe('tool-errors helper template', () => {
         testCase.text,
       );
     }
+  });
+
+  void it("holds the classifier's wording rules, in the classifier's order", () => {
+    const table = (name: string): string => {
+      const start = TOOL_ERRORS_HELPER_SOURCE.indexOf(`const ${name}: [ErrorCategory, RegExp][] = [`);
+      return TOOL_ERRORS_HELPER_SOURCE.slice(start, TOOL_ERRORS_HELPER_SOURCE.indexOf('\n];', start));
+    };
+    const rows = (text: string): string[] =>
+      [...text.matchAll(/\[\s*'([A-Z_]+)',\s+(\/.+\/[a-z]*),?\s*\]/g)].map((match) => `${match[1]} ${match[2]}`);
+    const expected = (rules: typeof WORDING_RULES): string[] =>
+      rules.map((rule) => `${rule.category} ${String(rule.match)}`);
+    assert.deepEqual(rows(table('SDK_PHRASES')), expected(SPECIFIC_TEXT_RULES));
+    assert.deepEqual(rows(table('WORDING')), expected(WORDING_RULES));
+    // The helper derives retryability from the category: the wording rules must mean the same.
+    for (const rule of [...SPECIFIC_TEXT_RULES, ...WORDING_RULES]) {
+      assert.equal(rule.retryable, rule.category === 'TRANSIENT', String(rule.match));
+    }
+  });
+
+  void it('decides like the classifier on a corpus of wordings (category and retryability)', () => {
+    const corpus = [
+      ...TEXT_CASES.filter((testCase) => testCase.helper !== false).map((testCase) => testCase.text),
+      ...WORDING_CORPUS,
+    ];
+    for (const text of corpus) {
+      const ours = classifyText(text);
+      const result = helper.classifyError(new Error(text));
+      assert.deepEqual([result.errorCategory, result.isRetryable], [ours.category, ours.isRetryable], text);
+    }
+  });
+
+  void it('reads a failed fetch Response: status, Retry-After, and the status as the reason', () => {
+    const response = (status: number, statusText: string, headers: Record<string, string> = {}): unknown => ({
+      ok: false,
+      status,
+      statusText,
+      headers: { get: (name: string): string | null => headers[name.toLowerCase()] ?? null },
+    });
+    const limited = helper.toolError(response(429, 'Too Many Requests', { 'retry-after': '7' }), 'search');
+    assert.deepEqual([limited.errorCategory, limited.isRetryable], ['TRANSIENT', true]);
+    assert.equal(helper.classifyError(response(429, 'Too Many Requests', { 'retry-after': '7' })).retryAfterMs, 7000);
+    assert.equal(limited.content[0].text, '[TRANSIENT, retryable] search failed: HTTP 429 Too Many Requests');
+    const missing = helper.toolError(response(404, 'Not Found'), 'search', 'Index products was not found');
+    assert.equal(missing.errorCategory, 'NOT_FOUND');
+    assert.equal(
+      missing.content[0].text,
+      '[NOT_FOUND, not retryable] Index products was not found: HTTP 404 Not Found',
+    );
+    const told = helper.toolError(response(401, 'Unauthorized'), 'search', 'Search failed: 401 Unauthorized');
+    assert.equal(told.content[0].text, '[PERMISSION, not retryable] Search failed: 401 Unauthorized');
+    const failed = helper.toolError(response(500, ''), 'search');
+    assert.equal(failed.content[0].text, '[UNKNOWN, not retryable] search failed: HTTP 500');
   });
 
   void it('writes the facts first in the text, and the same facts as fields', () => {
