@@ -269,6 +269,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
     wrappers: new Map(),
     guardingWrappers: new Set(),
     guardedKeys: new Set(),
+    guardedCallbacks: [],
   };
   const calls = index.of(ts.SyntaxKind.CallExpression, ts.isCallExpression);
   scanRegistrationCalls(state, calls);

@@ -297,6 +297,28 @@ function forwardingSignature(state: ScanState, call: ts.CallExpression, shape: C
   return signature;
 }
 
+/**
+ * `for (const tool of tools) this.registerTool(tool, (args) => tool.handler(ctx, args))` where the
+ * project's own helper calls that callback inside a try whose catch answers every error: what the
+ * callback invokes is guarded (the definitions' keys it calls are collected by guardedKeysOf). The
+ * helper is looked up by name, so one named like an SDK method (`registerTool`) counts too.
+ */
+function noteGuardedCallbacks(state: ScanState, call: ts.CallExpression): void {
+  const callee = unwrapExpression(call.expression);
+  const name = ts.isIdentifier(callee)
+    ? (state.imports.get(callee.text)?.exportName ?? callee.text)
+    : ts.isPropertyAccessExpression(callee)
+      ? callee.name.text
+      : undefined;
+  if (name === undefined) return;
+  const signature = state.wrappers.get(name) ?? state.knowledge.wrapper(name);
+  for (const index of signature?.guardedParameters ?? []) {
+    const argument = call.arguments[index];
+    const callback = argument ? unwrapExpression(argument) : undefined;
+    if (callback && isInlineFunction(callback)) state.guardedCallbacks.push(callback);
+  }
+}
+
 /** `server.tool(toolName || 'search', …)` inside a wrapper: the site registers 'search' by default. */
 function forwardingFallback(state: ScanState, call: ts.CallExpression, shape: CallShape): string | undefined {
   const fn = enclosingFunctionOf(call);
@@ -362,6 +384,7 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
     for (const call of allCalls) if (!calls.includes(call) && mayRegister(state, call)) calls.push(call);
   }
   for (const call of calls) {
+    noteGuardedCallbacks(state, call);
     const shape = shapeOf(state, call);
     if (!shape) continue;
     const site = `${shape.calleeText} at ${where(state, call)}`;

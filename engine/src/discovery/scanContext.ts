@@ -176,6 +176,8 @@ export interface ScanState {
   guardingWrappers: Set<string>;
   /** Definition keys this file's generic invokers call inside a try/catch. */
   guardedKeys: Set<string>;
+  /** Inline callbacks given to a registration helper that calls them inside a try/catch answering every error. */
+  guardedCallbacks: FunctionLike[];
 }
 
 export function lineOf(state: ScanState, node: ts.Node): number {
