@@ -8,11 +8,10 @@ import ts from 'typescript';
 import {
   type FunctionLike,
   expressionName,
-  isFunctionLike,
   propertyNameText,
   unwrapExpression,
-  walk,
 } from '../parse/syntax';
+import { guardedParametersOf } from './guardedParameters';
 import { recordHandler } from './handlerTargets';
 import { definitionFromObject } from './definitions';
 import { scanTableLookups } from './dispatchers';
@@ -240,41 +239,6 @@ function isShared(fn: FunctionLike): boolean {
   return false;
 }
 
-/** A catch that answers every error: no `throw` directly in its block (a conditional re-throw counts as one). */
-function catchesEverything(statement: ts.TryStatement): boolean {
-  const clause = statement.catchClause;
-  if (!clause) return false;
-  let rethrows = false;
-  walk(clause.block, (node) => {
-    if (isFunctionLike(node)) return false;
-    if (ts.isThrowStatement(node)) rethrows = true;
-  });
-  return !rethrows;
-}
-
-/**
- * The indexes of `fn`'s parameters it calls inside a try block whose catch answers every error
- * (`try { return ok(await cb(args)); } catch (e) { return fail(e); }`, also in the handler it registers).
- */
-function guardedParametersOf(fn: FunctionLike): number[] {
-  const names = fn.parameters.map((parameter) => (ts.isIdentifier(parameter.name) ? parameter.name.text : undefined));
-  const guarded = new Set<number>();
-  walk(fn, (node) => {
-    if (!ts.isTryStatement(node) || !catchesEverything(node)) return;
-    walk(node.tryBlock, (inner) => {
-      if (isFunctionLike(inner)) return false;
-      if (!ts.isCallExpression(inner)) return;
-      let callee = unwrapExpression(inner.expression);
-      if (ts.isPropertyAccessExpression(callee) && /^(call|apply)$/.test(callee.name.text)) {
-        callee = unwrapExpression(callee.expression);
-      }
-      const index = ts.isIdentifier(callee) ? names.indexOf(callee.text) : -1;
-      if (index >= 0) guarded.add(index);
-    });
-  });
-  return [...guarded];
-}
-
 /** When a registration call forwards the parameters of the function it sits in, that function's wrapper signature. */
 function forwardingSignature(state: ScanState, call: ts.CallExpression, shape: CallShape): WrapperSignature | null {
   const fn = enclosingFunctionOf(call);
@@ -292,7 +256,7 @@ function forwardingSignature(state: ScanState, call: ts.CallExpression, shape: C
     evidence: [`${name ?? 'function'} (${where(state, fn)}) forwards to ${shape.calleeText}`, ...via.slice(0, 4)],
     shared: isShared(fn),
   };
-  const guardedParameters = guardedParametersOf(fn);
+  const guardedParameters = guardedParametersOf(fn, state.functions);
   if (guardedParameters.length > 0) signature.guardedParameters = guardedParameters;
   return signature;
 }
