@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import ts from 'typescript';
 import { FUNCTION_KINDS, NodeIndex } from '../parse/nodeIndex';
 import { type FunctionLike, isFunctionLike, unwrapExpression } from '../parse/syntax';
+import { markGuarded } from './answeredCalls';
 import { classFacts, findToolBases, scanToolClasses } from './classes';
 import { scanToolDecorators } from './decorators';
 import { guardedKeysOf, scanDefinitionObjects } from './definitions';
@@ -372,6 +373,7 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
       state.seen.add(fn);
       state.handlers.push({ fn, kind: ref.kind, lowLevel, toolName: ref.toolName, evidence: [...evidence] });
     }
+    if (ref.guarded) markGuarded(state, fn);
     if (lowLevel) scanDispatch(state, fn, evidence);
   }
 }

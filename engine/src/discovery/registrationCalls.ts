@@ -5,12 +5,7 @@
  * A call whose name comes from a parameter of the function it sits in makes that function a wrapper.
  */
 import ts from 'typescript';
-import {
-  type FunctionLike,
-  expressionName,
-  propertyNameText,
-  unwrapExpression,
-} from '../parse/syntax';
+import { type FunctionLike, expressionName, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { guardedParametersOf } from './guardedParameters';
 import { recordHandler } from './handlerTargets';
 import { definitionFromObject } from './definitions';

@@ -77,6 +77,8 @@ export interface ExternalHandlerRef {
   /** For 'executors': the method the registry calls on the instance it looks up by name. */
   executorMethod?: string;
   evidence?: string[];
+  /** The registering file calls it inside a try whose catch answers every error (a dispatcher's `case`). */
+  guarded?: boolean;
 }
 
 /** Where a wrapper takes a value from: its argument at `index`, or a property of it. */
