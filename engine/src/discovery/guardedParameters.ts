@@ -70,15 +70,27 @@ function passedToGuardingWrappers(
     if (!ts.isIdentifier(callee)) return;
     const wrapper = functions.get(callee.text);
     if (!wrapper || wrapper === fn) return;
+    // `wrap(cb)` passes the parameter itself; `wrap(async (a) => cb(a, ctx))` an inline function calling it.
     const passed = node.arguments.map((argument) => {
       const inner = unwrapExpression(argument);
-      return ts.isIdentifier(inner) ? names.indexOf(inner.text) : -1;
+      if (ts.isIdentifier(inner)) return [names.indexOf(inner.text)].filter((index) => index >= 0);
+      return isFunctionLike(inner) ? parametersCalledIn(inner, names) : [];
     });
-    if (!passed.some((index) => index >= 0)) return;
-    for (const position of guardedParametersOf(wrapper, functions, depth + 1)) {
-      const index = passed[position];
-      if (index !== undefined && index >= 0) found.push(index);
-    }
+    if (!passed.some((indexes) => indexes.length > 0)) return;
+    for (const position of guardedParametersOf(wrapper, functions, depth + 1)) found.push(...(passed[position] ?? []));
+  });
+  return found;
+}
+
+/** The indexes of parameters (named in `names`) that `fn`'s own body calls. */
+function parametersCalledIn(fn: FunctionLike, names: Array<string | undefined>): number[] {
+  const found: number[] = [];
+  walk(fn, (node) => {
+    if (node !== fn && isFunctionLike(node)) return false;
+    if (!ts.isCallExpression(node)) return;
+    const callee = unwrapExpression(node.expression);
+    const index = ts.isIdentifier(callee) ? names.indexOf(callee.text) : -1;
+    if (index >= 0) found.push(index);
   });
   return found;
 }

@@ -9,6 +9,7 @@ import ts from 'typescript';
 import { FUNCTION_KINDS, NodeIndex } from '../parse/nodeIndex';
 import { type FunctionLike, isFunctionLike, unwrapExpression } from '../parse/syntax';
 import { markGuarded } from './answeredCalls';
+import { guardedParametersOf } from './guardedParameters';
 import { classFacts, findToolBases, scanToolClasses } from './classes';
 import { scanToolDecorators } from './decorators';
 import { guardedKeysOf, scanDefinitionObjects } from './definitions';
@@ -233,6 +234,10 @@ function guardingWrappersOf(index: NodeIndex, functions: ReadonlyMap<string, Fun
   if (tries.length === 0) return result;
   const byFunction = new Map<ts.Node, string>();
   for (const [name, fn] of functions) if (fn.parameters.length > 0) byFunction.set(fn, name);
+  // A wrapper that hands the function it wraps to another wrapper that guards it (`withContext(name, fn)`).
+  for (const [name, fn] of functions) {
+    if (fn.parameters.length > 0 && guardedParametersOf(fn, functions).length > 0) result.add(name);
+  }
   for (const statement of tries) {
     if (!statement.catchClause) continue;
     // The try/catch of the wrapper itself or of the function it returns (two levels at most).
