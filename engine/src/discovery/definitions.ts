@@ -8,7 +8,7 @@ import ts from 'typescript';
 import { expressionName, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
 import { typedSiblingHasSchema } from './typedSiblings';
-import { type RegistrationKind, type ScanState, nameOf, where } from './scanContext';
+import { type RegistrationKind, type ScanState, isInlineFunction, nameOf, where } from './scanContext';
 
 const HANDLER_KEYS = ['handler', 'execute', 'handle', 'run', 'call', 'callback', 'invoke', 'cb', 'fn', 'func', 'logic'];
 export const SCHEMA_KEYS = [
@@ -240,23 +240,37 @@ export function recordMethod(
 }
 
 /**
- * Keys a generic invoker calls inside its own try/catch: `try { return await tool.handler(args) } catch …`.
- * The definitions' handlers under those keys are guarded by it.
+ * Keys a generic invoker calls inside its own try/catch: `try { return await tool.handler(args) } catch …`,
+ * or inside a callback that a guarding registration helper receives
+ * (`this.registerTool(tool, (args) => tool.handler(ctx, args))` where `registerTool` calls its callback
+ * in a try whose catch answers every error). The definitions' handlers under those keys are guarded by it.
  */
 export function guardedKeysOf(state: ScanState): Set<string> {
   const keys = new Set<string>();
   for (const statement of state.index.of(ts.SyntaxKind.TryStatement, ts.isTryStatement)) {
     if (!statement.catchClause) continue;
-    for (const call of state.index.within(statement.tryBlock, [ts.SyntaxKind.CallExpression])) {
-      if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) continue;
-      const key = call.expression.name.text;
-      const receiver = unwrapExpression(call.expression.expression);
-      if (!HANDLER_KEY_SET.has(key) || receiver.kind === ts.SyntaxKind.ThisKeyword) continue;
-      const receiverText = receiver.getText(state.sourceFile);
-      if (key === 'handler' || key === 'handle' || /tool|def|definition|entry|spec/i.test(receiverText)) keys.add(key);
-    }
+    addInvokedKeys(state, statement.tryBlock, keys);
   }
+  for (const handler of state.handlers) {
+    if (handler.guarded && handler.fn.body && isInlineFunction(handler.fn))
+      addInvokedKeys(state, handler.fn.body, keys);
+  }
+  for (const callback of state.guardedCallbacks) if (callback.body) addInvokedKeys(state, callback.body, keys);
   return keys;
+}
+
+/** The handler keys called as `definition.key(…)` within `scope`. */
+function addInvokedKeys(state: ScanState, scope: ts.Node, keys: Set<string>): void {
+  // An arrow function's expression body may be the call itself.
+  const calls = [scope, ...state.index.within(scope, [ts.SyntaxKind.CallExpression])];
+  for (const call of calls) {
+    if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) continue;
+    const key = call.expression.name.text;
+    const receiver = unwrapExpression(call.expression.expression);
+    if (!HANDLER_KEY_SET.has(key) || receiver.kind === ts.SyntaxKind.ThisKeyword) continue;
+    const receiverText = receiver.getText(state.sourceFile);
+    if (key === 'handler' || key === 'handle' || /tool|def|definition|entry|spec/i.test(receiverText)) keys.add(key);
+  }
 }
 
 /** Definition objects not consumed by a registration call: plain, in factories, or keyed. */

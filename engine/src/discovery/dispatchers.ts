@@ -5,6 +5,7 @@
  */
 import ts from 'typescript';
 import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
+import { callIsAnswered, markGuarded } from './answeredCalls';
 import { hookFinder } from './dispatchHooks';
 import { recordHandler } from './handlerTargets';
 import { mapTableEntries } from './mapTables';
@@ -121,9 +122,14 @@ function addBranch(
     `branch for '${resolved.name}' of the tools/call dispatcher (line ${lineOf(state, site)})`,
     ...evidence,
   ];
+  const externalBefore = state.external.length;
   const recorded = handlerCall
     ? recordHandler(state, handlerCall.expression, 'dispatch', resolved.name, branchEvidence)
     : { fn: undefined, evidence: [] };
+  if (handlerCall && callIsAnswered(handlerCall)) {
+    if (recorded.fn) markGuarded(state, recorded.fn);
+    for (const ref of state.external.slice(externalBefore)) if (ref.role === 'handler') ref.guarded = true;
+  }
   state.registrations.push({
     name: resolved.name,
     nameExpression: ts.isStringLiteralLike(unwrapExpression(nameNode)) ? undefined : resolved.expression,

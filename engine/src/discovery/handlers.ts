@@ -8,6 +8,8 @@ import * as path from 'node:path';
 import ts from 'typescript';
 import { FUNCTION_KINDS, NodeIndex } from '../parse/nodeIndex';
 import { type FunctionLike, isFunctionLike, unwrapExpression } from '../parse/syntax';
+import { markGuarded } from './answeredCalls';
+import { guardedParametersOf } from './guardedParameters';
 import { classFacts, findToolBases, scanToolClasses } from './classes';
 import { scanAppliedToolDecorators, scanToolDecorators } from './decorators';
 import { guardedKeysOf, scanDefinitionObjects } from './definitions';
@@ -234,6 +236,10 @@ function guardingWrappersOf(index: NodeIndex, functions: ReadonlyMap<string, Fun
   if (tries.length === 0) return result;
   const byFunction = new Map<ts.Node, string>();
   for (const [name, fn] of functions) if (fn.parameters.length > 0) byFunction.set(fn, name);
+  // A wrapper that hands the function it wraps to another wrapper that guards it (`withContext(name, fn)`).
+  for (const [name, fn] of functions) {
+    if (fn.parameters.length > 0 && guardedParametersOf(fn, functions).length > 0) result.add(name);
+  }
   for (const statement of tries) {
     if (!statement.catchClause) continue;
     // The try/catch of the wrapper itself or of the function it returns (two levels at most).
@@ -271,6 +277,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
     wrappers: new Map(),
     guardingWrappers: new Set(),
     guardedKeys: new Set(),
+    guardedCallbacks: [],
   };
   const calls = index.of(ts.SyntaxKind.CallExpression, ts.isCallExpression);
   scanRegistrationCalls(state, calls);
@@ -374,6 +381,7 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
       state.seen.add(fn);
       state.handlers.push({ fn, kind: ref.kind, lowLevel, toolName: ref.toolName, evidence: [...evidence] });
     }
+    if (ref.guarded) markGuarded(state, fn);
     if (lowLevel) scanDispatch(state, fn, evidence);
   }
 }

@@ -252,6 +252,7 @@ export class Project implements ProjectKnowledge {
             namePattern: ref.namePattern,
             executorMethod: ref.executorMethod,
             evidence: ref.evidence,
+            guarded: ref.guarded,
           });
         }
       }
@@ -267,7 +268,7 @@ export class Project implements ProjectKnowledge {
       list
         .map(
           (r) =>
-            `${r.fileName}#${r.exportName}#${r.kind}#${r.role ?? ''}#${r.namePattern ? `${r.namePattern.prefix}|${r.namePattern.suffix}` : ''}#${r.executorMethod ?? ''}`,
+            `${r.fileName}#${r.exportName}#${r.kind}#${r.role ?? ''}#${r.namePattern ? `${r.namePattern.prefix}|${r.namePattern.suffix}` : ''}#${r.executorMethod ?? ''}#${r.guarded ? 'g' : ''}`,
         )
         .sort()
         .join('|');

@@ -5,14 +5,8 @@
  * A call whose name comes from a parameter of the function it sits in makes that function a wrapper.
  */
 import ts from 'typescript';
-import {
-  type FunctionLike,
-  expressionName,
-  isFunctionLike,
-  propertyNameText,
-  unwrapExpression,
-  walk,
-} from '../parse/syntax';
+import { type FunctionLike, expressionName, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
+import { guardedParametersOf } from './guardedParameters';
 import { recordHandler } from './handlerTargets';
 import { definitionFromObject, recordMethod } from './definitions';
 import { scanTableLookups } from './dispatchers';
@@ -255,41 +249,6 @@ function isShared(fn: FunctionLike): boolean {
   return false;
 }
 
-/** A catch that answers every error: no `throw` directly in its block (a conditional re-throw counts as one). */
-function catchesEverything(statement: ts.TryStatement): boolean {
-  const clause = statement.catchClause;
-  if (!clause) return false;
-  let rethrows = false;
-  walk(clause.block, (node) => {
-    if (isFunctionLike(node)) return false;
-    if (ts.isThrowStatement(node)) rethrows = true;
-  });
-  return !rethrows;
-}
-
-/**
- * The indexes of `fn`'s parameters it calls inside a try block whose catch answers every error
- * (`try { return ok(await cb(args)); } catch (e) { return fail(e); }`, also in the handler it registers).
- */
-function guardedParametersOf(fn: FunctionLike): number[] {
-  const names = fn.parameters.map((parameter) => (ts.isIdentifier(parameter.name) ? parameter.name.text : undefined));
-  const guarded = new Set<number>();
-  walk(fn, (node) => {
-    if (!ts.isTryStatement(node) || !catchesEverything(node)) return;
-    walk(node.tryBlock, (inner) => {
-      if (isFunctionLike(inner)) return false;
-      if (!ts.isCallExpression(inner)) return;
-      let callee = unwrapExpression(inner.expression);
-      if (ts.isPropertyAccessExpression(callee) && /^(call|apply)$/.test(callee.name.text)) {
-        callee = unwrapExpression(callee.expression);
-      }
-      const index = ts.isIdentifier(callee) ? names.indexOf(callee.text) : -1;
-      if (index >= 0) guarded.add(index);
-    });
-  });
-  return [...guarded];
-}
-
 /**
  * The function whose parameters a registration call forwards: the one it sits in, or — for a closure
  * the helper stores and runs later (`const setup = (server) => server.registerTool(props.name, …)`) —
@@ -340,9 +299,31 @@ function forwardingSignature(state: ScanState, call: ts.CallExpression, shape: C
     evidence: [`${name ?? 'function'} (${where(state, fn)}) forwards to ${shape.calleeText}`, ...via.slice(0, 4)],
     shared: isShared(fn),
   };
-  const guardedParameters = guardedParametersOf(fn);
+  const guardedParameters = guardedParametersOf(fn, state.functions);
   if (guardedParameters.length > 0) signature.guardedParameters = guardedParameters;
   return signature;
+}
+
+/**
+ * `for (const tool of tools) this.registerTool(tool, (args) => tool.handler(ctx, args))` where the
+ * project's own helper calls that callback inside a try whose catch answers every error: what the
+ * callback invokes is guarded (the definitions' keys it calls are collected by guardedKeysOf). The
+ * helper is looked up by name, so one named like an SDK method (`registerTool`) counts too.
+ */
+function noteGuardedCallbacks(state: ScanState, call: ts.CallExpression): void {
+  const callee = unwrapExpression(call.expression);
+  const name = ts.isIdentifier(callee)
+    ? (state.imports.get(callee.text)?.exportName ?? callee.text)
+    : ts.isPropertyAccessExpression(callee)
+      ? callee.name.text
+      : undefined;
+  if (name === undefined) return;
+  const signature = state.wrappers.get(name) ?? state.knowledge.wrapper(name);
+  for (const index of signature?.guardedParameters ?? []) {
+    const argument = call.arguments[index];
+    const callback = argument ? unwrapExpression(argument) : undefined;
+    if (callback && isInlineFunction(callback)) state.guardedCallbacks.push(callback);
+  }
 }
 
 /** `server.tool(toolName || 'search', …)` inside a wrapper: the site registers 'search' by default. */
@@ -410,6 +391,7 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
     for (const call of allCalls) if (!calls.includes(call) && mayRegister(state, call)) calls.push(call);
   }
   for (const call of calls) {
+    noteGuardedCallbacks(state, call);
     const shape = shapeOf(state, call);
     if (!shape) continue;
     const site = `${shape.calleeText} at ${where(state, call)}`;

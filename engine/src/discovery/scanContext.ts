@@ -77,6 +77,8 @@ export interface ExternalHandlerRef {
   /** For 'executors': the method the registry calls on the instance it looks up by name. */
   executorMethod?: string;
   evidence?: string[];
+  /** The registering file calls it inside a try whose catch answers every error (a dispatcher's `case`). */
+  guarded?: boolean;
 }
 
 /** Where a wrapper takes a value from: its argument at `index`, or a property of it. */
@@ -176,6 +178,8 @@ export interface ScanState {
   guardingWrappers: Set<string>;
   /** Definition keys this file's generic invokers call inside a try/catch. */
   guardedKeys: Set<string>;
+  /** Inline callbacks given to a registration helper that calls them inside a try/catch answering every error. */
+  guardedCallbacks: FunctionLike[];
 }
 
 export function lineOf(state: ScanState, node: ts.Node): number {
