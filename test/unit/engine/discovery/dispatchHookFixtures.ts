@@ -69,10 +69,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     ],
     // The forwarded dispatcher and its tools are handlers (brewTea's and pour's unguarded awaits are
     // reported; the unknown-tool throw is the protocol error the spec asks for); the hooks draw nothing.
-    findings: [
-      'unguarded-handler@src/teaTools.ts',
-      'unguarded-handler@src/teaTools.ts',
-    ],
+    findings: ['unguarded-handler@src/teaTools.ts', 'unguarded-handler@src/teaTools.ts'],
     onlyChecks: ['unguarded-handler', 'throw-in-handler'],
   },
   {
