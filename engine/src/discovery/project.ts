@@ -251,6 +251,7 @@ export class Project implements ProjectKnowledge {
             role: ref.role,
             namePattern: ref.namePattern,
             executorMethod: ref.executorMethod,
+            member: ref.member,
             evidence: ref.evidence,
           });
         }
@@ -267,7 +268,7 @@ export class Project implements ProjectKnowledge {
       list
         .map(
           (r) =>
-            `${r.fileName}#${r.exportName}#${r.kind}#${r.role ?? ''}#${r.namePattern ? `${r.namePattern.prefix}|${r.namePattern.suffix}` : ''}#${r.executorMethod ?? ''}`,
+            `${r.fileName}#${r.exportName}#${r.kind}#${r.role ?? ''}#${r.namePattern ? `${r.namePattern.prefix}|${r.namePattern.suffix}` : ''}#${r.executorMethod ?? ''}#${r.member ?? ''}`,
         )
         .sort()
         .join('|');
@@ -450,7 +451,7 @@ function externalSignature(externalExports: ReadonlyMap<string, ExternalInfo>): 
   return [...externalExports]
     .map(
       ([name, ref]) =>
-        `${name}#${ref.kind}#${ref.role ?? ''}#${ref.namePattern?.prefix ?? ''}|${ref.namePattern?.suffix ?? ''}`,
+        `${name}#${ref.kind}#${ref.role ?? ''}#${ref.namePattern?.prefix ?? ''}|${ref.namePattern?.suffix ?? ''}#${ref.member ?? ''}`,
     )
     .join('|');
 }
