@@ -213,6 +213,9 @@ function recordDefinition(walker: Walk, object: ts.ObjectLiteralExpression): voi
 /** `setRequestHandler(ListToolsRequestSchema, () => ({ tools: … }))` of this file: follows what it lists. */
 export function scanListedDefinitions(state: ScanState, calls: readonly ts.CallExpression[]): void {
   if (!state.sourceFile.text.includes('ListTools') && !state.sourceFile.text.includes('tools/list')) return;
+  // A file whose registrations already name its tools (dispatcher branches, SDK calls) lists those same tools.
+  if (state.registrations.some((r) => r.listed && r.name !== null)) return;
+  const before = state.external.length + state.registrations.length;
   for (const call of calls) {
     const callee = unwrapExpression(call.expression);
     if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'setRequestHandler') continue;
@@ -227,6 +230,11 @@ export function scanListedDefinitions(state: ScanState, calls: readonly ts.CallE
       const tools = propertyNamed(answer, 'tools');
       if (tools) followList(walker, tools, undefined, 0);
     }
+  }
+  if (state.external.length + state.registrations.length === before) return;
+  // The generic tools/call handler serves the listed definitions: it is their handler, not a tool of its own.
+  for (const registration of state.registrations) {
+    if (registration.kind === 'setRequestHandler' && registration.name === null) registration.listed = false;
   }
 }
 

@@ -7,6 +7,7 @@ import { DISPATCH_HOOK_FIXTURES } from './dispatchHookFixtures';
 import { assertTools, relevantFindings } from './discoveryAssertions';
 import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
+import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
 import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
 import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
 import { MCP_PACKAGE, type StyleFixture, STYLE_FIXTURES } from './styleFixtures';
@@ -57,6 +58,7 @@ describe('tool discovery: one workspace per registration style', () => {
     ...FRAMEWORK_FIXTURES,
     ...ROUND_THREE_FIXTURES,
     ...ROUND_FIVE_FIXTURES,
+    ...LISTED_DEFINITION_FIXTURES,
     ...REGISTRATION_SHAPE_FIXTURES,
     ...DISPATCH_HOOK_FIXTURES,
     ...CONVENTION_FOLDER_FIXTURES,
