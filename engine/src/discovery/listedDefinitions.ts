@@ -12,6 +12,8 @@ import { type FunctionLike, isFunctionLike, unwrapExpression, walk } from '../pa
 import type { ExternalInfo, Reexport } from './handlers';
 import { type ScanState, nameOf, where } from './scanContext';
 
+/** The evidence step of every definition this rule finds (listings drop them when another site names the tool). */
+export const LIST_ANSWER_EVIDENCE = 'returned by the tools/list answer';
 const MAX_DEPTH = 6;
 const PASS_THROUGH_METHODS = new Set(['filter', 'slice', 'concat', 'sort', 'toSorted']);
 const HANDLER_KEYS = ['handler', 'execute', 'run', 'call', 'callback', 'invoke', 'fn'];
@@ -223,7 +225,7 @@ export function scanListedDefinitions(state: ScanState, calls: readonly ts.CallE
     const handler = call.arguments[call.arguments.length - 1];
     const fn = handler && unwrapExpression(handler);
     if (!fn || !isFunctionLike(fn)) continue;
-    const walker: Walk = { state, evidence: [`returned by the tools/list answer at ${where(state, call)}`] };
+    const walker: Walk = { state, evidence: [`${LIST_ANSWER_EVIDENCE} at ${where(state, call)}`] };
     for (const returned of returnedExpressions(fn)) {
       const answer = unwrapExpression(returned);
       if (!ts.isObjectLiteralExpression(answer)) continue;

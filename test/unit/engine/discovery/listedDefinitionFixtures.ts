@@ -146,4 +146,32 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
     tools: [{ file: 'src/server.ts', name: 'add_numbers', kind: 'dispatch' }],
   },
+  {
+    title:
+      'a tools/list answer listing definitions whose tools another file registers by name: each tool counted once, at the registration',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/catalog.ts': `export const CATALOG = [
+  { name: 'open_tab', description: 'Opens a tab', inputSchema: { type: 'object', properties: {} } },
+];
+`,
+      'src/server.ts': `${LIST_IMPORTS}import { CATALOG } from './catalog';
+import { forwardToWorker } from './bridge';
+const server = new Server({ name: 'browser', version: '1.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: CATALOG }));
+server.setRequestHandler(CallToolRequestSchema, async (request) =>
+  forwardToWorker(request.params.name, request.params.arguments),
+);
+`,
+      'src/bridge.ts': `export async function forwardToWorker(name: string, args: unknown) {
+  return { content: [{ type: 'text', text: name + JSON.stringify(args) }] };
+}
+`,
+      'src/worker.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const worker = new McpServer({ name: 'worker', version: '1.0.0' });
+worker.registerTool('open_tab', { description: 'Opens a tab' }, async () => ({ content: [{ type: 'text', text: 'opened' }] }));
+`,
+    },
+    tools: [{ file: 'src/worker.ts', name: 'open_tab', kind: 'registerTool' }],
+  },
 ];
