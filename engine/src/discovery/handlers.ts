@@ -21,6 +21,7 @@ import { scanRegistrationCalls } from './registrationCalls';
 import { followTableSources } from './tableSources';
 import { nameKeyedDefinitions } from './keyedLoops';
 import { scanExecutorExports, scanExecutorRegistries } from './executorRegistry';
+import { listedExport, scanListedDefinitions } from './listedDefinitions';
 import { renameExport, renamersOf, scanRenamedLists } from './renames';
 import { scanToolFactoryCalls } from './toolFactories';
 import {
@@ -288,6 +289,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   state.guardedKeys = guardedKeysOf(state);
   scanToolFactoryCalls(state, calls);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
+  scanListedDefinitions(state, calls);
   scanFileConventionTool(state, options.inConventionToolsFolder === true);
   scanToolDecorators(state);
   scanAppliedToolDecorators(state);
@@ -361,6 +363,10 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
         evidence,
         reexportsOf(state.sourceFile),
       );
+      continue;
+    }
+    if (ref.role === 'listed' || ref.role === 'listedItem') {
+      listedExport(state, exportName, ref, reexportsOf(state.sourceFile));
       continue;
     }
     if (ref.role === 'definitions') {

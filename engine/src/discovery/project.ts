@@ -251,6 +251,7 @@ export class Project implements ProjectKnowledge {
             role: ref.role,
             namePattern: ref.namePattern,
             executorMethod: ref.executorMethod,
+            member: ref.member,
             evidence: ref.evidence,
             guarded: ref.guarded,
           });
@@ -268,7 +269,7 @@ export class Project implements ProjectKnowledge {
       list
         .map(
           (r) =>
-            `${r.fileName}#${r.exportName}#${r.kind}#${r.role ?? ''}#${r.namePattern ? `${r.namePattern.prefix}|${r.namePattern.suffix}` : ''}#${r.executorMethod ?? ''}#${r.guarded ? 'g' : ''}`,
+            `${r.fileName}#${r.exportName}#${r.kind}#${r.role ?? ''}#${r.namePattern ? `${r.namePattern.prefix}|${r.namePattern.suffix}` : ''}#${r.executorMethod ?? ''}#${r.guarded ? 'g' : ''}#${r.member ?? ''}`,
         )
         .sort()
         .join('|');
@@ -451,7 +452,7 @@ function externalSignature(externalExports: ReadonlyMap<string, ExternalInfo>): 
   return [...externalExports]
     .map(
       ([name, ref]) =>
-        `${name}#${ref.kind}#${ref.role ?? ''}#${ref.namePattern?.prefix ?? ''}|${ref.namePattern?.suffix ?? ''}`,
+        `${name}#${ref.kind}#${ref.role ?? ''}#${ref.namePattern?.prefix ?? ''}|${ref.namePattern?.suffix ?? ''}#${ref.member ?? ''}#${ref.guarded ? 'g' : ''}`,
     )
     .join('|');
 }

@@ -72,7 +72,9 @@ export interface ExternalHandlerRef {
    * their classes) kept in a registry keyed by name; 'renamed': a tool list (or tool) whose tools are served
    * under `namePattern` applied to their own names.
    */
-  role?: 'handler' | 'dispatch' | 'table' | 'definitions' | 'executors' | 'renamed';
+  role?: 'handler' | 'dispatch' | 'table' | 'definitions' | 'executors' | 'renamed' | 'listed' | 'listedItem';
+  /** For 'listed' / 'listedItem': the property of each element that is the definition (`(m) => m.tool`). */
+  member?: string;
   namePattern?: NamePattern;
   /** For 'executors': the method the registry calls on the instance it looks up by name. */
   executorMethod?: string;

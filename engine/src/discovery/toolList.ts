@@ -2,6 +2,7 @@
 import type ts from 'typescript';
 import type { EngineSettings } from '../types';
 import type { HandlerScan, RegistrationKind, ToolRegistration } from './handlers';
+import { LIST_ANSWER_EVIDENCE } from './listedDefinitions';
 import { Project } from './project';
 import { functionName } from './scanContext';
 
@@ -78,7 +79,8 @@ export function listTools(fileName: string, text: string, handlerFactories: read
 
 /**
  * A definition object that a dispatcher branch of the same name (in another file) routes to is one tool,
- * listed once, at the branch; its handler is still checked where it is defined.
+ * listed once, at the branch; its handler is still checked where it is defined. A handler-less definition
+ * that a tools/list answer returns is dropped when any other site names the same tool.
  */
 export function withoutDispatchedDefinitions<T extends FileTool>(
   tools: readonly T[],
@@ -91,8 +93,12 @@ export function withoutDispatchedDefinitions<T extends FileTool>(
     files.add(fileOf(tool));
     dispatched.set(tool.name, files);
   }
+  // A handler-less definition reached only from a tools/list answer is the same tool as any other site of its name.
+  const fromListAnswer = (tool: T) => tool.evidence.some((step) => step.startsWith(LIST_ANSWER_EVIDENCE));
+  const namedElsewhere = new Set(tools.filter((tool) => !fromListAnswer(tool)).map((tool) => tool.name));
   return tools.filter((tool) => {
     if (tool.style !== 'definition' || tool.name === null) return true;
+    if (fromListAnswer(tool) && namedElsewhere.has(tool.name)) return false;
     const files = dispatched.get(tool.name);
     return !files || files.has(fileOf(tool));
   });

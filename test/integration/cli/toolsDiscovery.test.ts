@@ -12,6 +12,7 @@ import {
 import { DISPATCH_HOOK_FIXTURES } from '../../unit/engine/discovery/dispatchHookFixtures';
 import { FRAMEWORK_FIXTURES } from '../../unit/engine/discovery/frameworkFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from '../../unit/engine/discovery/registrationShapeFixtures';
+import { LISTED_DEFINITION_FIXTURES } from '../../unit/engine/discovery/listedDefinitionFixtures';
 import { ROUND_FIVE_FIXTURES } from '../../unit/engine/discovery/roundFiveFixtures';
 import { ROUND_THREE_FIXTURES } from '../../unit/engine/discovery/roundThreeFixtures';
 import { STYLE_FIXTURES, type StyleFixture } from '../../unit/engine/discovery/styleFixtures';
@@ -56,6 +57,7 @@ describe('mcp-envelope tools: every registration style (dist/cli.js)', () => {
     ...FRAMEWORK_FIXTURES,
     ...ROUND_THREE_FIXTURES,
     ...ROUND_FIVE_FIXTURES,
+    ...LISTED_DEFINITION_FIXTURES,
     ...REGISTRATION_SHAPE_FIXTURES,
     ...DISPATCH_HOOK_FIXTURES,
     ...CONVENTION_FOLDER_FIXTURES,

@@ -8,6 +8,7 @@ import { WorkspaceToolsRequest, type WorkspaceTool } from '../../../shared/src/p
 import { assertTools } from '../../unit/engine/discovery/discoveryAssertions';
 import { FRAMEWORK_FIXTURES } from '../../unit/engine/discovery/frameworkFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from '../../unit/engine/discovery/registrationShapeFixtures';
+import { LISTED_DEFINITION_FIXTURES } from '../../unit/engine/discovery/listedDefinitionFixtures';
 import { ROUND_FIVE_FIXTURES } from '../../unit/engine/discovery/roundFiveFixtures';
 import { ROUND_THREE_FIXTURES } from '../../unit/engine/discovery/roundThreeFixtures';
 import { STYLE_FIXTURES, type StyleFixture } from '../../unit/engine/discovery/styleFixtures';
@@ -54,6 +55,7 @@ describe('language server: the same tools as the CLI, for every registration sty
     ...FRAMEWORK_FIXTURES,
     ...ROUND_THREE_FIXTURES,
     ...ROUND_FIVE_FIXTURES,
+    ...LISTED_DEFINITION_FIXTURES,
     ...REGISTRATION_SHAPE_FIXTURES,
   ]) {
     it(fixture.title, async () => {

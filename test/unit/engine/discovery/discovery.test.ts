@@ -1,12 +1,21 @@
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { DEFAULT_SETTINGS, Project, engineSettings, indexWorkspace, toolsOf } from '../../../../engine/src';
+import {
+  DEFAULT_SETTINGS,
+  type FileTool,
+  Project,
+  engineSettings,
+  indexWorkspace,
+  toolsOf,
+  withoutDispatchedDefinitions,
+} from '../../../../engine/src';
 import { APPLIED_DECORATOR_FIXTURES, CONVENTION_FOLDER_FIXTURES } from './conventionFolderFixtures';
 import { DISPATCH_HOOK_FIXTURES } from './dispatchHookFixtures';
 import { assertTools, relevantFindings } from './discoveryAssertions';
 import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
+import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
 import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
 import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
 import { MCP_PACKAGE, type StyleFixture, STYLE_FIXTURES } from './styleFixtures';
@@ -29,24 +38,26 @@ export function runEngine(fixture: StyleFixture, settings = engineSettings(DEFAU
   const manifests = [...files.keys()].filter((name) => name.endsWith('package.json'));
   const parsed = indexWorkspace(project, sources, settings, manifests);
   const outcome: Outcome = { tools: [], findings: [] };
+  const listed: Array<FileTool & { file: string }> = [];
   for (const { fileName, text } of sources) {
     const relative = path.relative(ROOT, fileName);
     const indexed = project.indexText(fileName, text, settings, parsed.get(fileName));
     if (indexed.sourceFile && indexed.scan) {
-      for (const tool of toolsOf(indexed.sourceFile, indexed.scan)) {
-        outcome.tools.push({
-          file: relative,
-          name: tool.name,
-          kind: tool.kind,
-          handler: tool.handler?.name,
-          evidence: tool.evidence,
-        });
-      }
+      for (const tool of toolsOf(indexed.sourceFile, indexed.scan)) listed.push({ ...tool, file: relative });
     }
     const analysis = project.analyse(fileName, text, settings);
     if (analysis.kind === 'analysed') {
       for (const finding of analysis.result.findings) outcome.findings.push(`${finding.check}@${relative}`);
     }
+  }
+  for (const tool of withoutDispatchedDefinitions(listed, (t) => t.file)) {
+    outcome.tools.push({
+      file: tool.file,
+      name: tool.name,
+      kind: tool.kind,
+      handler: tool.handler?.name,
+      evidence: tool.evidence,
+    });
   }
   return outcome;
 }
@@ -57,6 +68,7 @@ describe('tool discovery: one workspace per registration style', () => {
     ...FRAMEWORK_FIXTURES,
     ...ROUND_THREE_FIXTURES,
     ...ROUND_FIVE_FIXTURES,
+    ...LISTED_DEFINITION_FIXTURES,
     ...REGISTRATION_SHAPE_FIXTURES,
     ...DISPATCH_HOOK_FIXTURES,
     ...CONVENTION_FOLDER_FIXTURES,
