@@ -143,10 +143,8 @@ export function makeCorpus() {
 /** Engine (parse + all checks) vs bare `ts.createSourceFile`, in one process after warm-up. */
 export function benchInProcess() {
   const { engineSettings, DEFAULT_SETTINGS } = require(path.join(root, 'out/engine/src/settings.js'));
-  const { Project, indexWorkspace } = require(path.join(root, 'out/engine/src/discovery/project.js'));
-  const { checkWorkspace } = require(path.join(root, 'out/engine/src/workspaceCheck.js'));
-  /** @param {{ findings: unknown[] }} result */
-  const countFindings = (result) => result.findings.length;
+  const { Project } = require(path.join(root, 'out/engine/src/discovery/project.js'));
+  const { indexWorkspace } = require(path.join(root, 'out/engine/src/discovery/workspaceIndex.js'));
   const settings = engineSettings(DEFAULT_SETTINGS);
   const manifests = [path.join(corpusDir, 'package.json')];
   const files = readdirSync(corpusDir)
@@ -164,11 +162,14 @@ export function benchInProcess() {
     if (run >= 0) parseRuns.push(performance.now() - t);
     t = performance.now();
     findings = 0;
-    // What `check` does: index the workspace (cross-file wrappers, base classes, handlers) and analyse each file.
+    // What `check` does: index the workspace (cross-file wrappers, base classes, handlers), then analyse.
     const project = new Project();
     const workspace = files.map((fileName, i) => ({ fileName, text: texts[i] }));
-    const outcomes = checkWorkspace(project, workspace, settings, countFindings, manifests);
-    for (const outcome of outcomes.values()) if (outcome.kind === 'analysed') findings += outcome.value;
+    const parsed = indexWorkspace(project, workspace, settings, manifests);
+    for (let i = 0; i < texts.length; i++) {
+      const outcome = project.analyse(files[i], texts[i], settings, parsed.get(files[i]));
+      if (outcome.kind === 'analysed') findings += outcome.result.findings.length;
+    }
     if (run >= 0) checkRuns.push(performance.now() - t);
   }
   const project = new Project();
