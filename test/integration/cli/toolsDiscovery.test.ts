@@ -1,20 +1,11 @@
 import assert from 'node:assert/strict';
+import { DISCOVERY_FIXTURES } from '../../unit/engine/discovery/allFixtures';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { assertTools, relevantFindings } from '../../unit/engine/discovery/discoveryAssertions';
-import {
-  APPLIED_DECORATOR_FIXTURES,
-  CONVENTION_FOLDER_FIXTURES,
-} from '../../unit/engine/discovery/conventionFolderFixtures';
-import { DISPATCH_HOOK_FIXTURES } from '../../unit/engine/discovery/dispatchHookFixtures';
-import { FRAMEWORK_FIXTURES } from '../../unit/engine/discovery/frameworkFixtures';
-import { REGISTRATION_SHAPE_FIXTURES } from '../../unit/engine/discovery/registrationShapeFixtures';
-import { LISTED_DEFINITION_FIXTURES } from '../../unit/engine/discovery/listedDefinitionFixtures';
-import { ROUND_FIVE_FIXTURES } from '../../unit/engine/discovery/roundFiveFixtures';
-import { ROUND_THREE_FIXTURES } from '../../unit/engine/discovery/roundThreeFixtures';
 import { STYLE_FIXTURES, type StyleFixture } from '../../unit/engine/discovery/styleFixtures';
 
 const root = path.resolve(__dirname, '../../../..');
@@ -52,17 +43,7 @@ describe('mcp-envelope tools: every registration style (dist/cli.js)', () => {
     for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const fixture of [
-    ...STYLE_FIXTURES,
-    ...FRAMEWORK_FIXTURES,
-    ...ROUND_THREE_FIXTURES,
-    ...ROUND_FIVE_FIXTURES,
-    ...LISTED_DEFINITION_FIXTURES,
-    ...REGISTRATION_SHAPE_FIXTURES,
-    ...DISPATCH_HOOK_FIXTURES,
-    ...CONVENTION_FOLDER_FIXTURES,
-    ...APPLIED_DECORATOR_FIXTURES,
-  ]) {
+  for (const fixture of DISCOVERY_FIXTURES) {
     it(fixture.title, () => {
       const dir = writeWorkspace(fixture);
       const tools = runJson(['tools', '--format', 'json', '--explain'], dir) as ListedJson[];

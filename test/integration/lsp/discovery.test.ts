@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { DISCOVERY_FIXTURES } from '../../unit/engine/discovery/allFixtures';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -6,11 +7,6 @@ import { after, describe, it } from 'node:test';
 import { DidSaveTextDocumentNotification, HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol/node';
 import { WorkspaceToolsRequest, type WorkspaceTool } from '../../../shared/src/protocol';
 import { assertTools } from '../../unit/engine/discovery/discoveryAssertions';
-import { FRAMEWORK_FIXTURES } from '../../unit/engine/discovery/frameworkFixtures';
-import { REGISTRATION_SHAPE_FIXTURES } from '../../unit/engine/discovery/registrationShapeFixtures';
-import { LISTED_DEFINITION_FIXTURES } from '../../unit/engine/discovery/listedDefinitionFixtures';
-import { ROUND_FIVE_FIXTURES } from '../../unit/engine/discovery/roundFiveFixtures';
-import { ROUND_THREE_FIXTURES } from '../../unit/engine/discovery/roundThreeFixtures';
 import { STYLE_FIXTURES, type StyleFixture } from '../../unit/engine/discovery/styleFixtures';
 import { LspTestClient } from './lspTestClient';
 
@@ -50,14 +46,7 @@ describe('language server: the same tools as the CLI, for every registration sty
     for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const fixture of [
-    ...STYLE_FIXTURES,
-    ...FRAMEWORK_FIXTURES,
-    ...ROUND_THREE_FIXTURES,
-    ...ROUND_FIVE_FIXTURES,
-    ...LISTED_DEFINITION_FIXTURES,
-    ...REGISTRATION_SHAPE_FIXTURES,
-  ]) {
+  for (const fixture of DISCOVERY_FIXTURES) {
     it(fixture.title, async () => {
       const dir = writeWorkspace(fixture.files);
       const client = await startIndexed(dir);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { DISCOVERY_FIXTURES } from './allFixtures';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import {
@@ -10,15 +11,8 @@ import {
   toolsOf,
   withoutDispatchedDefinitions,
 } from '../../../../engine/src';
-import { APPLIED_DECORATOR_FIXTURES, CONVENTION_FOLDER_FIXTURES } from './conventionFolderFixtures';
-import { DISPATCH_HOOK_FIXTURES } from './dispatchHookFixtures';
 import { assertTools, relevantFindings } from './discoveryAssertions';
-import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
-import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
-import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
-import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
-import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
-import { MCP_PACKAGE, type StyleFixture, STYLE_FIXTURES } from './styleFixtures';
+import { MCP_PACKAGE, type StyleFixture } from './styleFixtures';
 
 const ROOT = path.resolve('/workspace-under-test');
 
@@ -63,17 +57,7 @@ export function runEngine(fixture: StyleFixture, settings = engineSettings(DEFAU
 }
 
 describe('tool discovery: one workspace per registration style', () => {
-  for (const fixture of [
-    ...STYLE_FIXTURES,
-    ...FRAMEWORK_FIXTURES,
-    ...ROUND_THREE_FIXTURES,
-    ...ROUND_FIVE_FIXTURES,
-    ...LISTED_DEFINITION_FIXTURES,
-    ...REGISTRATION_SHAPE_FIXTURES,
-    ...DISPATCH_HOOK_FIXTURES,
-    ...CONVENTION_FOLDER_FIXTURES,
-    ...APPLIED_DECORATOR_FIXTURES,
-  ]) {
+  for (const fixture of DISCOVERY_FIXTURES) {
     it(fixture.title, () => {
       const outcome = runEngine(fixture);
       assertTools(outcome.tools, fixture);

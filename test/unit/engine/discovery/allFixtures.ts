@@ -1,0 +1,24 @@
+/**
+ * Every registration-style fixture, in one list: the engine, CLI and language-server discovery tests all run
+ * the same workspaces, so a style understood by one is checked through all three.
+ */
+import { APPLIED_DECORATOR_FIXTURES, CONVENTION_FOLDER_FIXTURES } from './conventionFolderFixtures';
+import { DISPATCH_HOOK_FIXTURES } from './dispatchHookFixtures';
+import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
+import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
+import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
+import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
+import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
+import { STYLE_FIXTURES, type StyleFixture } from './styleFixtures';
+
+export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
+  ...STYLE_FIXTURES,
+  ...FRAMEWORK_FIXTURES,
+  ...ROUND_THREE_FIXTURES,
+  ...ROUND_FIVE_FIXTURES,
+  ...LISTED_DEFINITION_FIXTURES,
+  ...REGISTRATION_SHAPE_FIXTURES,
+  ...DISPATCH_HOOK_FIXTURES,
+  ...CONVENTION_FOLDER_FIXTURES,
+  ...APPLIED_DECORATOR_FIXTURES,
+];
