@@ -17,6 +17,7 @@ import {
   lineOf,
   nameOf,
   where,
+  handOffImport,
 } from './scanContext';
 
 /** Read once: the typescript module's exports are getters (see parse/syntax.ts). */
@@ -403,11 +404,8 @@ export function externalRef(
   role: 'table' | 'dispatch',
   evidence: readonly string[],
 ): void {
-  if (!imported || !state.resolveImport) return;
-  const fileName = state.resolveImport(imported.specifier, state.sourceFile.fileName);
-  if (!fileName) return;
-  state.external.push({
-    fileName,
+  if (!imported) return;
+  handOffImport(state, imported.specifier, {
     exportName: imported.exportName,
     kind: 'dispatch',
     toolName: null,

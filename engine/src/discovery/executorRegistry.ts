@@ -9,7 +9,7 @@
 import ts from 'typescript';
 import { type FunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import type { Reexport } from './handlers';
-import { type ScanState, nameOf, where } from './scanContext';
+import { type ScanState, handOffImport, nameOf, where } from './scanContext';
 
 const EXECUTOR_METHODS = new Set(['execute', 'run', 'handle', 'handler', 'call', 'invoke']);
 /** Exports that describe a tool module: `export const metadata = { name: 'x', … }`. */
@@ -204,10 +204,7 @@ function classOfValue(state: ScanState, value: ts.Expression): ts.ClassDeclarati
 }
 
 function handOff(state: ScanState, specifier: string, exportName: string, method: string, evidence: readonly string[]) {
-  const fileName = state.resolveImport?.(specifier, state.sourceFile.fileName);
-  if (!fileName) return;
-  state.external.push({
-    fileName,
+  handOffImport(state, specifier, {
     exportName,
     kind: 'class',
     toolName: null,

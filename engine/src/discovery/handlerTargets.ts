@@ -5,7 +5,7 @@
  */
 import ts from 'typescript';
 import { type FunctionLike, unwrapExpression, walkOwnBody } from '../parse/syntax';
-import { type RegistrationKind, type ScanState, functionTarget } from './scanContext';
+import { type RegistrationKind, type ScanState, functionTarget, handOffImport } from './scanContext';
 
 export interface RecordedHandler {
   fn?: FunctionLike;
@@ -89,18 +89,14 @@ export function recordHandler(
     }
     return { fn: found.fn, evidence: [] };
   }
-  if (found.imported && state.resolveImport) {
-    const fileName = state.resolveImport(found.imported.specifier, state.sourceFile.fileName);
-    if (fileName) {
-      state.external.push({
-        fileName,
-        exportName: found.imported.exportName,
-        kind,
-        toolName,
-        role: 'handler',
-        evidence: [...evidence],
-      });
-    }
+  if (found.imported) {
+    handOffImport(state, found.imported.specifier, {
+      exportName: found.imported.exportName,
+      kind,
+      toolName,
+      role: 'handler',
+      evidence: [...evidence],
+    });
   }
   return { evidence: [] };
 }

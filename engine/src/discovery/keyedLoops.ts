@@ -16,6 +16,7 @@ import {
   functionTarget,
   isInlineFunction,
   where,
+  handOffImport,
 } from './scanContext';
 
 const ENTRY_READERS = new Set(['entries', 'keys']);
@@ -237,17 +238,17 @@ export function registerKeyedLoop(
   ];
   if (mapName !== undefined) {
     const imported = state.imports.get(mapName);
-    const fileName = imported && state.resolveImport?.(imported.specifier, state.sourceFile.fileName);
-    if (imported && fileName) {
-      state.external.push({
-        fileName,
+    if (
+      imported &&
+      handOffImport(state, imported.specifier, {
         exportName: imported.exportName,
         kind: 'definition',
         toolName: null,
         role: 'definitions',
         namePattern: loop.pattern,
         evidence: loopEvidence,
-      });
+      })
+    ) {
       state.registrations.push({ name: null, kind, node: call, nameNode, evidence: [...evidence], listed: false });
       return;
     }

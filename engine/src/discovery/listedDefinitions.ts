@@ -10,7 +10,7 @@
 import ts from 'typescript';
 import { type FunctionLike, isFunctionLike, unwrapExpression, walk } from '../parse/syntax';
 import type { ExternalInfo, Reexport } from './handlers';
-import { type ScanState, nameOf, where } from './scanContext';
+import { type ScanState, handOffImport, nameOf, where } from './scanContext';
 
 /** The evidence step of every definition this rule finds (listings drop them when another site names the tool). */
 export const LIST_ANSWER_EVIDENCE = 'returned by the tools/list answer';
@@ -69,10 +69,7 @@ function declaredValue(state: ScanState, name: string, use: ts.Node): ts.Express
 
 function handOff(walker: Walk, specifier: string, exportName: string, role: 'listed' | 'listedItem', member?: string) {
   const { state } = walker;
-  const fileName = state.resolveImport?.(specifier, state.sourceFile.fileName);
-  if (!fileName) return;
-  state.external.push({
-    fileName,
+  handOffImport(state, specifier, {
     exportName,
     kind: 'definition',
     toolName: null,

@@ -8,7 +8,15 @@
 import ts from 'typescript';
 import { type FunctionLike, unwrapExpression, walk } from '../parse/syntax';
 import type { Reexport } from './handlers';
-import { type NamePattern, type Renamer, type ScanState, type ToolRegistration, nameOf, where } from './scanContext';
+import {
+  type NamePattern,
+  type Renamer,
+  type ScanState,
+  type ToolRegistration,
+  handOffImport,
+  nameOf,
+  where,
+} from './scanContext';
 
 function parameterIndex(fn: FunctionLike, expression: ts.Expression): number {
   const inner = unwrapExpression(expression);
@@ -110,10 +118,7 @@ function handOff(
   pattern: NamePattern,
   evidence: readonly string[],
 ) {
-  const fileName = state.resolveImport?.(specifier, state.sourceFile.fileName);
-  if (!fileName) return;
-  state.external.push({
-    fileName,
+  handOffImport(state, specifier, {
     exportName,
     kind: 'definition',
     toolName: null,

@@ -83,6 +83,17 @@ export interface ExternalHandlerRef {
   guarded?: boolean;
 }
 
+/**
+ * Hands what a file imports from `specifier` over to the workspace file that defines it (resolved through the
+ * scan's import resolver): that file's own scan finds the tools. False when the import does not resolve.
+ */
+export function handOffImport(state: ScanState, specifier: string, ref: Omit<ExternalHandlerRef, 'fileName'>): boolean {
+  const fileName = state.resolveImport?.(specifier, state.sourceFile.fileName);
+  if (!fileName) return false;
+  state.external.push({ fileName, ...ref });
+  return true;
+}
+
 /** Where a wrapper takes a value from: its argument at `index`, or a property of it. */
 export interface ArgPath {
   index: number;
