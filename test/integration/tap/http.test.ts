@@ -5,7 +5,6 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,13 +12,13 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 import { run as runTapCommand } from '../../../tap/src/tapCommand';
 import { startHttpTap, type RunningHttpTap } from '../../../tap/src/httpTap';
 import { TapRecorder } from '../../../tap/src/recorder';
 import { Redactor } from '../../../tap/src/redact';
 import { TraceWriter } from '../../../tap/src/traceWriter';
+import { startMcpHttpServer } from './httpServerHarness';
 import { readTrace, tempDir } from './tapHarness';
 
 const TOKEN = 'http-secret-token-0c4e1d';
@@ -53,39 +52,6 @@ function buildServer(): McpServer {
   return server;
 }
 
-/** An MCP server over streamable HTTP with sessions (so GET streams and DELETE are exercised). */
-async function startMcpHttpServer(enableJsonResponse: boolean): Promise<{ url: URL; close: () => Promise<void> }> {
-  const transports = new Map<string, StreamableHTTPServerTransport>();
-  const httpServer = http.createServer((request, response) => {
-    void (async () => {
-      const sessionId = request.headers['mcp-session-id'];
-      let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
-      if (!transport) {
-        const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-          sessionIdGenerator: () => randomUUID(),
-          enableJsonResponse,
-          onsessioninitialized: (id: string): void => {
-            transports.set(id, created);
-          },
-        });
-        transport = created;
-        await buildServer().connect(created);
-      }
-      await transport.handleRequest(request, response);
-    })();
-  });
-  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
-  const { port } = httpServer.address() as AddressInfo;
-  return {
-    url: new URL(`http://127.0.0.1:${port}/mcp`),
-    close: async () => {
-      for (const transport of transports.values()) await transport.close();
-      httpServer.closeAllConnections();
-      await new Promise((resolve) => httpServer.close(resolve));
-    },
-  };
-}
-
 async function session(url: URL): Promise<unknown[]> {
   const client = new Client({ name: 'http-tap-test', version: '1.0.0' });
   const transport = new StreamableHTTPClientTransport(url, {
@@ -113,7 +79,7 @@ for (const enableJsonResponse of [false, true]) {
     let tapped: unknown[];
 
     before(async () => {
-      mcp = await startMcpHttpServer(enableJsonResponse);
+      mcp = await startMcpHttpServer(buildServer, enableJsonResponse);
       const report = (message: string): void => assert.fail(`unexpected tap report: ${message}`);
       recorder = new TapRecorder('http-demo', TraceWriter.open(traceFile, report), new Redactor(), report);
       tap = await startHttpTap({ target: mcp.url, listenHost: '127.0.0.1', listenPort: 0, recorder, report });

@@ -5,21 +5,18 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 import { startHttpTap, type RunningHttpTap } from '../../../tap/src/httpTap';
 import { TapRecorder } from '../../../tap/src/recorder';
 import { Redactor } from '../../../tap/src/redact';
 import { Repairer } from '../../../tap/src/repair';
 import { TraceWriter } from '../../../tap/src/traceWriter';
+import { startMcpHttpServer } from './httpServerHarness';
 import { readTrace, tempDir } from './tapHarness';
 
 function buildServer(): McpServer {
@@ -35,38 +32,6 @@ function buildServer(): McpServer {
   }));
   server.registerTool('ok', {}, () => ({ content: [{ type: 'text', text: 'fine, thanks' }] }));
   return server;
-}
-
-async function startServer(enableJsonResponse: boolean): Promise<{ url: URL; close: () => Promise<void> }> {
-  const transports = new Map<string, StreamableHTTPServerTransport>();
-  const httpServer = http.createServer((request, response) => {
-    void (async () => {
-      const sessionId = request.headers['mcp-session-id'];
-      let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
-      if (!transport) {
-        const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-          sessionIdGenerator: () => randomUUID(),
-          enableJsonResponse,
-          onsessioninitialized: (id: string): void => {
-            transports.set(id, created);
-          },
-        });
-        transport = created;
-        await buildServer().connect(created);
-      }
-      await transport.handleRequest(request, response);
-    })();
-  });
-  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
-  const { port } = httpServer.address() as AddressInfo;
-  return {
-    url: new URL(`http://127.0.0.1:${port}/mcp`),
-    close: async () => {
-      for (const transport of transports.values()) await transport.close();
-      httpServer.closeAllConnections();
-      await new Promise((resolve) => httpServer.close(resolve));
-    },
-  };
 }
 
 async function session(url: URL): Promise<Record<string, unknown>[]> {
@@ -94,7 +59,7 @@ for (const enableJsonResponse of [false, true]) {
     let tapped: Record<string, unknown>[];
 
     before(async () => {
-      mcp = await startServer(enableJsonResponse);
+      mcp = await startMcpHttpServer(buildServer, enableJsonResponse);
       const report = (message: string): void => assert.fail(`unexpected tap report: ${message}`);
       recorder = new TapRecorder('repair-demo', TraceWriter.open(traceFile, report), new Redactor(), report);
       tap = await startHttpTap({
