@@ -38,6 +38,18 @@ function recorderFor(file: string, label: string): TapRecorder {
   return new TapRecorder(label, TraceWriter.open(file, report), new Redactor(), report);
 }
 
+/** An HTTP tap on a free local port in front of `target`, recording to `file`; `close` stops tap and recorder. */
+async function tapInFront(target: URL, file: string, label: string): Promise<{ url: URL; close: () => Promise<void> }> {
+  const recorder = recorderFor(file, label);
+  const tap = await startHttpTap({ target, listenHost: '127.0.0.1', listenPort: 0, recorder, report: () => undefined });
+  return {
+    url: new URL('/mcp', tap.origin),
+    close: async () => {
+      await tap.close();
+    },
+  };
+}
+
 void describe('tap faults with real servers', { timeout: 60_000 }, () => {
   const dir = tempDir('faults');
   after(() => {
@@ -48,16 +60,9 @@ void describe('tap faults with real servers', { timeout: 60_000 }, () => {
   void it('1. overlapping HTTP sessions using the same id each get their own answer', { timeout: 20_000 }, async () => {
     const everything = await startEverythingHttp();
     const traceFile = path.join(dir, 'sessions.jsonl');
-    const recorder = recorderFor(traceFile, 'everything-http');
-    const tap = await startHttpTap({
-      target: everything.url,
-      listenHost: '127.0.0.1',
-      listenPort: 0,
-      recorder,
-      report: () => undefined,
-    });
+    const tap = await tapInFront(everything.url, traceFile, 'everything-http');
     try {
-      const url = new URL('/mcp', tap.origin);
+      const url = tap.url;
       const [a, b] = await Promise.all([openHttpSession(url), openHttpSession(url)]);
       const call = (session: string, duration: number) =>
         post(
@@ -80,7 +85,6 @@ void describe('tap faults with real servers', { timeout: 60_000 }, () => {
         'the host of session A got A’s answer',
       );
       await tap.close();
-      await recorder.close();
       const calls = decodeCalls(parseTrace(fs.readFileSync(traceFile, 'utf8')).records);
       assert.equal(calls.length, 2);
       const [first, second] = calls;
@@ -207,17 +211,9 @@ void describe('tap faults with real servers', { timeout: 60_000 }, () => {
     { timeout: 20_000 },
     async () => {
       const everything = await startEverythingHttp();
-      const traceFile = path.join(dir, 'killed.jsonl');
-      const recorder = recorderFor(traceFile, 'everything-http');
-      const tap = await startHttpTap({
-        target: everything.url,
-        listenHost: '127.0.0.1',
-        listenPort: 0,
-        recorder,
-        report: () => undefined,
-      });
+      const tap = await tapInFront(everything.url, path.join(dir, 'killed.jsonl'), 'everything-http');
       try {
-        const url = new URL('/mcp', tap.origin);
+        const url = tap.url;
         const session = await openHttpSession(url);
         const response = await fetch(url, {
           method: 'POST',
@@ -247,7 +243,6 @@ void describe('tap faults with real servers', { timeout: 60_000 }, () => {
         assert.ok(elapsed < 1500, `the host learned within ${elapsed} ms (${how})`);
       } finally {
         await tap.close();
-        await recorder.close();
         await stopChild(everything.child);
       }
     },
@@ -263,17 +258,10 @@ void describe('tap faults with real servers', { timeout: 60_000 }, () => {
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const { port } = upstream.address() as net.AddressInfo;
-    const recorder = recorderFor(path.join(dir, 'abort.jsonl'), 'abort');
-    const tap = await startHttpTap({
-      target: new URL(`http://127.0.0.1:${port}/mcp`),
-      listenHost: '127.0.0.1',
-      listenPort: 0,
-      recorder,
-      report: () => undefined,
-    });
+    const tap = await tapInFront(new URL(`http://127.0.0.1:${port}/mcp`), path.join(dir, 'abort.jsonl'), 'abort');
     try {
       const controller = new AbortController();
-      const response = await fetch(new URL('/mcp', tap.origin), {
+      const response = await fetch(tap.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
         body: JSON.stringify({ ...INITIALIZE, id: 1 }),
@@ -286,7 +274,6 @@ void describe('tap faults with real servers', { timeout: 60_000 }, () => {
       assert.ok(Date.now() - abortedAt < 1500);
     } finally {
       await tap.close();
-      await recorder.close();
       upstream.closeAllConnections();
       upstream.close();
     }
