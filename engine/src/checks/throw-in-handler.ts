@@ -14,7 +14,13 @@ import {
   unwrapExpression,
 } from '../parse/syntax';
 import type { AnalysisContext, Check, Fix } from '../types';
-import { calledOnlyInsideTry, functionName, isCaughtWithin, namedCallsAreGuarded } from './analysis/guardedCallers';
+import {
+  calledOnlyInsideTry,
+  functionName,
+  guardedByEveryCaller,
+  isCaughtWithin,
+  namedCallsAreGuarded,
+} from './analysis/guardedCallers';
 
 const PROTOCOL_ERROR_TYPES = new Set(['McpError', 'ProtocolError']);
 
@@ -184,7 +190,7 @@ export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel' | '
     const userErrors = context.handlers.length > 0 ? userErrorNames(context) : new Set<string>();
     for (const handler of context.handlers) {
       // A function the dispatcher declares and calls only inside its own try/catch: its throws are caught there.
-      if (calledOnlyInsideTry(context.nodes, handler.fn)) continue;
+      if (calledOnlyInsideTry(context.nodes, handler.fn) || guardedByEveryCaller(context.nodes, handler.fn)) continue;
       const sites: Array<{ statement: ts.ThrowStatement; own: boolean }> = uncaughtThrows(context, handler.fn).map(
         (statement) => ({ statement, own: isInOwnBody(statement, handler.fn) }),
       );
