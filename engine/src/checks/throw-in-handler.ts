@@ -4,6 +4,7 @@ import { throwAsReturn } from '../fixes/catchAll';
 import { canReturnEnvelope } from '../fixes/returnType';
 import type { ToolHandler } from '../discovery/handlers';
 import { inferEnvelope, thrownMessage } from '../fixes/inference';
+import { answeredErrorClasses, throwsAnsweredClass } from './analysis/selectiveGuards';
 import {
   type FunctionLike,
   calleeName,
@@ -198,8 +199,11 @@ export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel' | '
         if (callsAreGuarded(context, handler, helper)) continue;
         for (const statement of uncaughtThrows(context, helper)) sites.push({ statement, own: false });
       }
+      // `throw new ToolUserError(…)` where the registration helper answers that class with a result.
+      const answered = sites.length > 0 ? answeredErrorClasses(context, handler.fn) : new Set<string>();
       for (const { statement, own } of sites) {
         if (isProtocolErrorThrow(statement) || isProtocolErrorPassThrough(statement)) continue;
+        if (throwsAnsweredClass(statement, answered)) continue;
         if (handler.lowLevel && isUnknownToolThrow(statement)) continue;
         if (isUserErrorThrow(statement, userErrors)) {
           if (!extrasHaveCategory(statement)) {
