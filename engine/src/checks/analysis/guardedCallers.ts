@@ -5,7 +5,7 @@
  */
 import ts from 'typescript';
 import type { NodeIndex } from '../../parse/nodeIndex';
-import { type FunctionLike, isFunctionLike } from '../../parse/syntax';
+import { type FunctionLike, enclosingFunction, isFunctionLike } from '../../parse/syntax';
 
 /** Whether `node` is in the try block of a try/catch below `boundary` (callbacks included). */
 export function isCaughtWithin(node: ts.Node, boundary: ts.Node): boolean {
@@ -49,13 +49,6 @@ export function calledOnlyInsideTry(nodes: NodeIndex, fn: FunctionLike): boolean
 
 /** How many callers up `guardedByEveryCaller` looks: a tool method, its dispatch method, the tools/call handler. */
 const MAX_CALLER_DEPTH = 2;
-
-/** The nearest function around `node`. */
-function enclosingFunction(node: ts.Node): FunctionLike | undefined {
-  let current: ts.Node | undefined = node.parent;
-  while (current && !isFunctionLike(current)) current = current.parent;
-  return current && isFunctionLike(current) ? current : undefined;
-}
 
 /** Whether a throw in the catch block belongs to the function the try is in (a rethrow, not a callback's). */
 function catchRethrows(nodes: NodeIndex, statement: ts.TryStatement): boolean {
