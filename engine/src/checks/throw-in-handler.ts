@@ -127,9 +127,9 @@ function fixes(context: AnalysisContext, handler: ToolHandler, statement: ts.Thr
   return result;
 }
 
-/** "Unknown tool: x", "Tool not found: x", "No such tool": the request names no tool of this server. */
+/** "Unknown tool: x", "Tool not found: x", "Tool 'x' could not be found", "No such tool": the request names no tool of this server. */
 const UNKNOWN_TOOL_MESSAGE =
-  /^\s*(unknown tool\b|no such tool\b|tool (\S+ )?not found\b|tool not (found|registered)\b)/i;
+  /^\s*(unknown tool\b|no such tool\b|tool (\S+ )?((was|is) )?(not found|could not be found|cannot be found|does not exist|not registered)\b|tool not (found|registered)\b)/i;
 
 /**
  * In a low-level tools/call handler, refusing a tool name the server does not have is a protocol error
