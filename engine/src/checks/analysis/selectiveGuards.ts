@@ -6,7 +6,14 @@
  */
 import ts from 'typescript';
 import { NodeIndex } from '../../parse/nodeIndex';
-import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../../parse/syntax';
+import {
+  type FunctionLike,
+  findProperty,
+  isFunctionLike,
+  propertyNameText,
+  unwrapExpression,
+  walk,
+} from '../../parse/syntax';
 import { namedFunctions } from '../../discovery/handlers';
 import type { AnalysisContext } from '../../types';
 import { importedCallees } from './importedCallees';
@@ -54,7 +61,8 @@ function parameterNames(helper: FunctionLike, index: number): string[] {
 function callsTool(scope: ts.Node, route: Route, names: readonly string[]): boolean {
   let found = false;
   walk(scope, (node) => {
-    if (found) return false;
+    // A call in a callback may run after the try has ended (`later(() => p.execute(…))`).
+    if (found || isFunctionLike(node)) return false;
     if (!ts.isCallExpression(node)) return undefined;
     const callee = unwrapExpression(node.expression);
     if ('key' in route) {
@@ -69,7 +77,7 @@ function callsTool(scope: ts.Node, route: Route, names: readonly string[]): bool
   return found;
 }
 
-/** `if (e instanceof C) { … return …; }` in a catch: the class names it answers with a return. */
+/** `if (e instanceof C) { … return { isError: true, … }; }` in a catch: the class names it answers with an error result. */
 function answeredClasses(clause: ts.CatchClause): string[] {
   const variable = clause.variableDeclaration?.name;
   if (!variable || !ts.isIdentifier(variable)) return [];
@@ -84,7 +92,7 @@ function answeredClasses(clause: ts.CatchClause): string[] {
       ts.isIdentifier(test.left) &&
       test.left.text === variable.text &&
       ts.isIdentifier(test.right) &&
-      returns(node.thenStatement)
+      returnsErrorResult(node.thenStatement)
     ) {
       names.push(test.right.text);
     }
@@ -93,9 +101,22 @@ function answeredClasses(clause: ts.CatchClause): string[] {
   return names;
 }
 
-function returns(statement: ts.Statement): boolean {
-  if (ts.isReturnStatement(statement)) return statement.expression !== undefined;
-  return ts.isBlock(statement) && statement.statements.some((s) => ts.isReturnStatement(s) && s.expression);
+/**
+ * Whether the branch returns an error result: an object literal with `isError`, or what a builder call
+ * makes (`return toolError(e)`). A plain `{ content }` answers the error as a success, which is not a guard.
+ */
+function returnsErrorResult(statement: ts.Statement): boolean {
+  const returned = ts.isReturnStatement(statement)
+    ? [statement]
+    : ts.isBlock(statement)
+      ? statement.statements.filter(ts.isReturnStatement)
+      : [];
+  return returned.some((r) => {
+    const value = r.expression && unwrapExpression(r.expression);
+    if (!value) return false;
+    if (ts.isCallExpression(value)) return true;
+    return ts.isObjectLiteralExpression(value) && findProperty(value, ['isError']) !== undefined;
+  });
 }
 
 /**

@@ -84,6 +84,13 @@ describe('throw-in-handler: an error class the registration helper answers', () 
     ]);
   });
 
+  it('near miss: a catch that answers the class as a success (no isError) is no guard', () => {
+    const asSuccess = `if (e instanceof ShelfError) {\n  return { content: [{ type: 'text' as const, text: e.reason }] };\n}\nthrow e;`;
+    assert.deepEqual(throwFindings(defineShelfTool(asSuccess), `new ShelfError('no such shelf')`), [
+      'throw-in-handler:9',
+    ]);
+  });
+
   it('near miss: a try after the tool has run guards nothing', () => {
     const helper = defineShelfTool(ANSWERS_SHELF_ERROR, true);
     assert.deepEqual(throwFindings(helper, `new ShelfError('no such shelf')`), ['throw-in-handler:9']);
