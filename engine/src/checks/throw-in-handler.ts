@@ -4,6 +4,7 @@ import { throwAsReturn } from '../fixes/catchAll';
 import { canReturnEnvelope } from '../fixes/returnType';
 import type { ToolHandler } from '../discovery/handlers';
 import { inferEnvelope, thrownMessage } from '../fixes/inference';
+import { answeredErrorClasses, throwsAnsweredClass } from './analysis/selectiveGuards';
 import {
   type FunctionLike,
   calleeName,
@@ -14,7 +15,13 @@ import {
   unwrapExpression,
 } from '../parse/syntax';
 import type { AnalysisContext, Check, Fix } from '../types';
-import { calledOnlyInsideTry, functionName, isCaughtWithin, namedCallsAreGuarded } from './analysis/guardedCallers';
+import {
+  calledOnlyInsideTry,
+  functionName,
+  guardedByEveryCaller,
+  isCaughtWithin,
+  namedCallsAreGuarded,
+} from './analysis/guardedCallers';
 
 const PROTOCOL_ERROR_TYPES = new Set(['McpError', 'ProtocolError']);
 
@@ -120,9 +127,9 @@ function fixes(context: AnalysisContext, handler: ToolHandler, statement: ts.Thr
   return result;
 }
 
-/** "Unknown tool: x", "Tool not found: x", "No such tool": the request names no tool of this server. */
+/** "Unknown tool: x", "Tool not found: x", "Tool 'x' could not be found", "No such tool": the request names no tool of this server. */
 const UNKNOWN_TOOL_MESSAGE =
-  /^\s*(unknown tool\b|no such tool\b|tool (\S+ )?not found\b|tool not (found|registered)\b)/i;
+  /^\s*(unknown tool\b|no such tool\b|tool (\S+ )?((was|is) )?(not found|could not be found|cannot be found|does not exist|not registered)\b|tool not (found|registered)\b)/i;
 
 /**
  * In a low-level tools/call handler, refusing a tool name the server does not have is a protocol error
@@ -184,7 +191,7 @@ export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel' | '
     const userErrors = context.handlers.length > 0 ? userErrorNames(context) : new Set<string>();
     for (const handler of context.handlers) {
       // A function the dispatcher declares and calls only inside its own try/catch: its throws are caught there.
-      if (calledOnlyInsideTry(context.nodes, handler.fn)) continue;
+      if (calledOnlyInsideTry(context.nodes, handler.fn) || guardedByEveryCaller(context.nodes, handler.fn)) continue;
       const sites: Array<{ statement: ts.ThrowStatement; own: boolean }> = uncaughtThrows(context, handler.fn).map(
         (statement) => ({ statement, own: isInOwnBody(statement, handler.fn) }),
       );
@@ -192,8 +199,11 @@ export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel' | '
         if (callsAreGuarded(context, handler, helper)) continue;
         for (const statement of uncaughtThrows(context, helper)) sites.push({ statement, own: false });
       }
+      // `throw new ToolUserError(…)` where the registration helper answers that class with a result.
+      const answered = sites.length > 0 ? answeredErrorClasses(context, handler.fn) : new Set<string>();
       for (const { statement, own } of sites) {
         if (isProtocolErrorThrow(statement) || isProtocolErrorPassThrough(statement)) continue;
+        if (throwsAnsweredClass(statement, answered)) continue;
         if (handler.lowLevel && isUnknownToolThrow(statement)) continue;
         if (isUserErrorThrow(statement, userErrors)) {
           if (!extrasHaveCategory(statement)) {

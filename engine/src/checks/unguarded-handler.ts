@@ -13,7 +13,7 @@ import {
   failureFinder,
   firstUnguardedSite,
 } from './analysis/failureSites';
-import { calledOnlyInsideTry } from './analysis/guardedCallers';
+import { calledOnlyInsideTry, guardedByEveryCaller } from './analysis/guardedCallers';
 import { registeredSchemas, reparsesOfOwnSchema } from './analysis/registeredSchema';
 
 /** Whether the handler's own body has a `throw` that no try/catch in it catches. */
@@ -58,6 +58,7 @@ export const unguardedHandler: Check<'unguarded' | 'unguardedLowLevel'> = {
     const finder = failureFinder(context.sourceFile, namedFunctions(context.nodes), lookup);
     for (const handler of context.handlers) {
       if (!handler.fn.body || calledOnlyInsideTry(context.nodes, handler.fn)) continue;
+      if (guardedByEveryCaller(context.nodes, handler.fn)) continue;
       for (const registration of context.registrations) {
         if (registration.handler !== handler.fn) continue;
         const schemas = registeredSchemas(registration, context.sourceFile);

@@ -120,6 +120,27 @@ function membersHaveContent(members: readonly ts.TypeElement[]): boolean {
   return members.some((member) => propertyNameText(member.name) === 'content');
 }
 
+/** Type names that say a union member is an MCP tool result. */
+const TOOL_RESULT_TYPE = /ToolResult|CallTool|McpResult|McpResponse/i;
+
+/**
+ * `Promise<Entity | { isError: true; message: string }>`: the function declares its own failure shape
+ * (an `isError` member, no `content`) next to its data, and no member of the union is a tool result. What
+ * it returns is turned into a result by its caller; the caller's envelope is the one judged.
+ */
+function isOwnFailureUnion(union: ts.UnionTypeNode): boolean {
+  let ownFailure = false;
+  for (const member of union.types) {
+    if (ts.isTypeLiteralNode(member)) {
+      if (membersHaveContent(member.members)) return false;
+      if (member.members.some((m) => propertyNameText(m.name) === 'isError')) ownFailure = true;
+    } else if (ts.isTypeReferenceNode(member) && TOOL_RESULT_TYPE.test(member.typeName.getText())) {
+      return false;
+    }
+  }
+  return ownFailure;
+}
+
 /**
  * Whether the type is known not to be an MCP tool result: a same-file interface or object type with
  * no `content`, or a type imported from a package that is not the MCP SDK. Unknown types count as MCP.
@@ -127,6 +148,7 @@ function membersHaveContent(members: readonly ts.TypeElement[]): boolean {
 function isNonMcpType(type: ts.TypeNode, sourceFile: ts.SourceFile): boolean {
   const inner = resultType(type);
   if (ts.isTypeLiteralNode(inner)) return !membersHaveContent(inner.members);
+  if (ts.isUnionTypeNode(inner)) return isOwnFailureUnion(inner);
   if (!ts.isTypeReferenceNode(inner) || !ts.isIdentifier(inner.typeName)) return false;
   const name = inner.typeName.text;
   for (const statement of sourceFile.statements) {

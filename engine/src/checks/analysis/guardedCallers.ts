@@ -5,7 +5,7 @@
  */
 import ts from 'typescript';
 import type { NodeIndex } from '../../parse/nodeIndex';
-import { type FunctionLike, isFunctionLike } from '../../parse/syntax';
+import { type FunctionLike, enclosingFunction, isFunctionLike } from '../../parse/syntax';
 
 /** Whether `node` is in the try block of a try/catch below `boundary` (callbacks included). */
 export function isCaughtWithin(node: ts.Node, boundary: ts.Node): boolean {
@@ -45,4 +45,112 @@ export function calledOnlyInsideTry(nodes: NodeIndex, fn: FunctionLike): boolean
   while (outer && !isFunctionLike(outer)) outer = outer.parent;
   if (!outer || !isFunctionLike(outer) || !outer.body) return false;
   return namedCallsAreGuarded(nodes, outer.body, outer, name);
+}
+
+/** How many callers up `guardedByEveryCaller` looks: a tool method, its dispatch method, the tools/call handler. */
+const MAX_CALLER_DEPTH = 2;
+
+/** Whether a throw in the catch block belongs to the function the try is in (a rethrow, not a callback's). */
+function catchRethrows(nodes: NodeIndex, statement: ts.TryStatement): boolean {
+  const clause = statement.catchClause;
+  if (!clause) return true;
+  const owner = enclosingFunction(statement);
+  for (const node of nodes.within(clause.block, [ts.SyntaxKind.ThrowStatement])) {
+    if (enclosingFunction(node) === owner) return true;
+  }
+  return false;
+}
+
+/** Whether `node` is in the try block of a try in `fn` (not in a callback) whose catch throws nothing. */
+function isAnsweredWithin(nodes: NodeIndex, node: ts.Node, fn: FunctionLike): boolean {
+  let child: ts.Node = node;
+  let current: ts.Node | undefined = node.parent;
+  while (current && current !== fn) {
+    if (isFunctionLike(current)) return false;
+    if (ts.isTryStatement(current) && current.tryBlock === child && !catchRethrows(nodes, current)) return true;
+    child = current;
+    current = current.parent;
+  }
+  return false;
+}
+
+/** Per file: the identifiers by name (declared names left out) and the `this.name` accesses by name. */
+interface References {
+  names: Map<string, ts.Identifier[]>;
+  thisMembers: Map<string, ts.PropertyAccessExpression[]>;
+}
+
+const REFERENCES = Symbol('references');
+
+function referencesOf(nodes: NodeIndex, sourceFile: ts.SourceFile): References {
+  return nodes.memo(REFERENCES, () => {
+    const found: References = { names: new Map(), thisMembers: new Map() };
+    const visit = (node: ts.Node): void => {
+      if (ts.isPropertyAccessExpression(node)) {
+        if (node.expression.kind === ts.SyntaxKind.ThisKeyword) push(found.thisMembers, node.name.text, node);
+        visit(node.expression); // `obj.name` is another thing with the same name
+        return;
+      }
+      if (ts.isIdentifier(node)) {
+        const parent = node.parent;
+        const declared =
+          ((ts.isFunctionDeclaration(parent) || ts.isVariableDeclaration(parent) || ts.isParameter(parent)) &&
+            parent.name === node) ||
+          ((ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyDeclaration(parent)) &&
+            parent.name === node);
+        if (!declared) push(found.names, node.text, node);
+        return;
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sourceFile);
+    return found;
+  });
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * Every call of `fn` in its file: `this.name(…)` inside its class for a method, `name(…)` for a named
+ * function. Undefined when it is also used as a value (passed, bound, returned): it may run anywhere.
+ */
+function callsOf(nodes: NodeIndex, fn: FunctionLike): ts.CallExpression[] | undefined {
+  const references = referencesOf(nodes, fn.getSourceFile());
+  const calls: ts.CallExpression[] = [];
+  if (ts.isMethodDeclaration(fn) && ts.isIdentifier(fn.name) && ts.isClassLike(fn.parent)) {
+    const cls = fn.parent;
+    for (const access of references.thisMembers.get(fn.name.text) ?? []) {
+      if (access.pos < cls.pos || access.end > cls.end) continue;
+      if (!ts.isCallExpression(access.parent) || access.parent.expression !== access) return undefined;
+      calls.push(access.parent);
+    }
+    return calls;
+  }
+  const name = functionName(fn);
+  if (!name) return undefined;
+  for (const identifier of references.names.get(name) ?? []) {
+    if (!ts.isCallExpression(identifier.parent) || identifier.parent.expression !== identifier) return undefined;
+    calls.push(identifier.parent);
+  }
+  return calls;
+}
+
+/**
+ * Whether every call of `fn` in its file runs inside a try whose catch answers (throws nothing), directly
+ * or through callers that are themselves called only that way: a tool method that a dispatch method runs
+ * from a `case`, where the dispatch method is called inside the tools/call handler's try/catch.
+ */
+export function guardedByEveryCaller(nodes: NodeIndex, fn: FunctionLike, depth = 0): boolean {
+  if (depth > MAX_CALLER_DEPTH) return false;
+  const calls = callsOf(nodes, fn);
+  if (!calls || calls.length === 0) return false;
+  return calls.every((call) => {
+    const caller = enclosingFunction(call);
+    if (!caller || caller === fn) return false;
+    return isAnsweredWithin(nodes, call, caller) || guardedByEveryCaller(nodes, caller, depth + 1);
+  });
 }

@@ -22,6 +22,8 @@ const SAFE_GLOBAL_CALLS = new Set([
   'clearTimeout',
   'setInterval',
   'clearInterval',
+  // `import { existsSync } from 'node:fs'`: answers false instead of throwing.
+  'existsSync',
 ]);
 const SAFE_NAMESPACES = new Set(['console', 'Math']);
 /** Loggers (`log.info`, `logger.warn`, `this.logger.debug`, `log(…)`): a log line is not the tool's work. */
@@ -55,6 +57,7 @@ const SAFE_QUALIFIED_CALLS = new Set([
   'path.relative',
   'path.normalize',
   'path.isAbsolute',
+  'fs.existsSync',
   'process.cwd',
   'os.homedir',
   'os.tmpdir',

@@ -50,6 +50,32 @@ describe('throw-in-handler: an unknown tool name in a low-level dispatcher', () 
     assert.deepEqual(thrown(code), []);
   });
 
+  it('"Tool \'x\' could not be found" from a lookup in the tool table is not reported', () => {
+    const code = lines(
+      `const table: Record<string, () => Promise<string>> = { ping: async () => 'pong' };`,
+      `server.setRequestHandler(CallToolRequestSchema, async (request) => {`,
+      `  const run = table[request.params.name];`,
+      `  if (!run) throw new Error(\`Tool '\${request.params.name}' could not be found.\`);`,
+      `  return { content: [{ type: 'text', text: await run() }] };`,
+      `});`,
+    );
+    assert.deepEqual(
+      thrown(code).filter((message) => message.includes('throw escapes')),
+      [],
+    );
+  });
+
+  it('near miss: a tool failure about something else that was not found is still reported', () => {
+    const code = lines(
+      `server.setRequestHandler(CallToolRequestSchema, async (request) => {`,
+      `  const answer = await fetch('https://example.invalid/doc');`,
+      `  if (answer.status === 404) throw new Error(\`Tool \${request.params.name} failed: the document could not be found\`);`,
+      `  return { content: [{ type: 'text', text: await answer.text() }] };`,
+      `});`,
+    );
+    assert.equal(thrown(code).length, 1);
+  });
+
   it('near miss: another "unknown" refusal (an argument value) is still reported', () => {
     const code = lines(
       `server.setRequestHandler(CallToolRequestSchema, async (request) => {`,

@@ -72,6 +72,17 @@ runCheckTable('unguarded-handler', {
       ),
     },
     {
+      name: 'fs.existsSync / existsSync answer false instead of throwing',
+      code: lines(
+        `import * as fs from 'node:fs';`,
+        `import { existsSync } from 'node:fs';`,
+        `server.registerTool('has_report', {}, async ({ dir }) => {`,
+        `  const here = fs.existsSync(dir) && existsSync(dir + '/report.md');`,
+        `  return { content: [{ type: 'text', text: here ? 'yes' : 'no' }] };`,
+        `});`,
+      ),
+    },
+    {
       name: 'waiting with a timer promise and clearing an interval are not failures',
       code: lines(
         `const tickers = new Map<string, ReturnType<typeof setInterval>>();`,
@@ -269,6 +280,20 @@ describe('unguarded-handler: near misses still fire', () => {
     );
     assert.equal(found.length, 1);
     assert.match(found[0], /runs `await store\.save\(…\)`/);
+  });
+
+  it('reading the file whose existence was tested still counts', () => {
+    const found = messages(
+      lines(
+        `import * as fs from 'node:fs';`,
+        `server.registerTool('read_report', {}, async ({ file }) => {`,
+        `  if (!fs.existsSync(file)) return { content: [{ type: 'text', text: 'none' }] };`,
+        `  return { content: [{ type: 'text', text: fs.readFileSync(file, 'utf8') }] };`,
+        `});`,
+      ),
+    );
+    assert.equal(found.length, 1);
+    assert.match(found[0], /runs `fs\.readFileSync\(…\)`/);
   });
 
   it('a getter that takes arguments, or an awaited one, still counts', () => {
