@@ -7,6 +7,7 @@
 import ts from 'typescript';
 import { expressionName, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
+import { isPromptDefinition } from './promptDefinitions';
 import { typedSiblingHasSchema } from './typedSiblings';
 import { type RegistrationKind, type ScanState, isInlineFunction, nameOf, where } from './scanContext';
 
@@ -191,6 +192,7 @@ export function definitionFromObject(
   allowNameless = false,
 ): boolean {
   const handler = handlerMember(object);
+  if (handler && isPromptDefinition(state, object)) return false;
   let nameNode = nameExpression(state, object);
   if (
     !nameNode &&
