@@ -6,6 +6,7 @@
  */
 import ts from 'typescript';
 import { expressionName, propertyNameText, unwrapExpression } from '../parse/syntax';
+import { isMappedCopy } from './copiedDefinitions';
 import { recordHandler } from './handlerTargets';
 import { isPromptDefinition } from './promptDefinitions';
 import { typedSiblingHasSchema } from './typedSiblings';
@@ -194,6 +195,7 @@ export function definitionFromObject(
   const handler = handlerMember(object);
   if (handler && isPromptDefinition(state, object)) return false;
   let nameNode = nameExpression(state, object);
+  if (site === object && isMappedCopy(object, nameNode)) return false;
   if (
     !nameNode &&
     allowNameless &&

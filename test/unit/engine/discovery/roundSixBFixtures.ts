@@ -38,4 +38,29 @@ export const plantTool = {
     },
     tools: [{ file: 'src/tools/plant.ts', name: 'plant_seed', kind: 'definition', evidence: /its callback property/ }],
   },
+  {
+    title: 'objects copied from existing tools in a map callback (name: tool.name) are not tools of their own',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/tools.ts': `import { z } from 'zod';
+export const gardenTools = [
+  { name: 'rake_leaves', description: 'Rakes', inputSchema: { yard: z.string() }, handler: async () => ${OK} },
+];
+`,
+      'src/export.ts': `import { gardenTools } from './tools';
+export function toolsForOtherFrameworks() {
+  return gardenTools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    schema: tool.inputSchema,
+    handler: async (args: unknown) => tool.handler(),
+  }));
+}
+export const listed = gardenTools.map(function (entry) {
+  return { name: entry.name, inputSchema: entry.inputSchema, execute: () => entry.handler() };
+});
+`,
+    },
+    tools: [{ file: 'src/tools.ts', name: 'rake_leaves', kind: 'definition', evidence: /its handler property/ }],
+  },
 ];

@@ -1,0 +1,49 @@
+/**
+ * Copies of tools already defined elsewhere: `allTools.map((tool) => ({ name: tool.name, description:
+ * tool.getDescription(), handler: wrap(tool) }))` builds one object per existing tool (to hand them to
+ * another framework, or to list them). The object names no tool of its own: its name is read from the
+ * element the mapping callback receives, so the tool is wherever that element was defined.
+ */
+import ts from 'typescript';
+import { unwrapExpression } from '../parse/syntax';
+
+const MAPPING_METHODS = new Set(['map', 'flatMap']);
+
+/** Whether `nameNode` (the object's name value) is read from the parameter of the mapping callback that builds `object`. */
+export function isMappedCopy(object: ts.ObjectLiteralExpression, nameNode: ts.Expression | undefined): boolean {
+  if (!nameNode) return false;
+  const name = unwrapExpression(nameNode);
+  if (!ts.isPropertyAccessExpression(name) && !ts.isElementAccessExpression(name)) return false;
+  const receiver = unwrapExpression(name.expression);
+  if (!ts.isIdentifier(receiver)) return false;
+  const callback = returningFunction(object);
+  if (!callback || !callback.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === receiver.text)) {
+    return false;
+  }
+  const call = callback.parent;
+  return (
+    ts.isCallExpression(call) &&
+    call.arguments[0] === callback &&
+    ts.isPropertyAccessExpression(call.expression) &&
+    MAPPING_METHODS.has(call.expression.name.text)
+  );
+}
+
+/** The arrow or function expression that returns `object` (as its expression body or a `return`). */
+function returningFunction(object: ts.ObjectLiteralExpression): ts.ArrowFunction | ts.FunctionExpression | undefined {
+  let node: ts.Node = object;
+  while (
+    ts.isParenthesizedExpression(node.parent) ||
+    ts.isAsExpression(node.parent) ||
+    ts.isSatisfiesExpression(node.parent)
+  ) {
+    node = node.parent;
+  }
+  const parent = node.parent;
+  if (ts.isArrowFunction(parent) && parent.body === node) return parent;
+  if (ts.isReturnStatement(parent) && ts.isBlock(parent.parent)) {
+    const fn = parent.parent.parent;
+    if (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) return fn;
+  }
+  return undefined;
+}
