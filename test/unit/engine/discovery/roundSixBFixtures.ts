@@ -63,4 +63,99 @@ export const listed = gardenTools.map(function (entry) {
     },
     tools: [{ file: 'src/tools.ts', name: 'rake_leaves', kind: 'definition', evidence: /its handler property/ }],
   },
+  {
+    title:
+      'tool classes named by a class field, with an input schema and an execution method, registered through a base interface',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/core/tool.ts': `export interface GardenTool {
+  name: string;
+  getDescription(): string;
+  getInputSchema(): Record<string, unknown> | undefined;
+  execute(input?: unknown): Promise<{ content: string }>;
+}
+`,
+      'src/core/baseGardenTool.ts': `import type { GardenTool } from './tool';
+export abstract class BaseGardenTool implements GardenTool {
+  abstract name: string;
+  abstract getDescription(): string;
+  abstract getInputSchema(): Record<string, unknown> | undefined;
+  async execute(input?: unknown) {
+    return this.executeInternal(input);
+  }
+  protected abstract executeInternal(input?: unknown): Promise<{ content: string }>;
+}
+`,
+      'src/core/prune.ts': `import { z } from 'zod';
+import { BaseGardenTool } from './baseGardenTool';
+export class PruneHedgeTool extends BaseGardenTool {
+  name = 'prune_hedge';
+  getDescription() {
+    return 'Prunes a hedge';
+  }
+  getInputSchema() {
+    return { height: z.number() };
+  }
+  protected async executeInternal() {
+    return { content: 'pruned' };
+  }
+}
+export const pruneTools = [PruneHedgeTool];
+`,
+      'src/core/soil.ts': `import { z } from 'zod';
+import { BaseGardenTool } from './baseGardenTool';
+export class TestSoilTool extends BaseGardenTool {
+  readonly name = 'test_soil';
+  readonly schema = z.object({ bed: z.string() });
+  getDescription() {
+    return 'Tests soil';
+  }
+  getInputSchema() {
+    return undefined;
+  }
+  async invoke() {
+    return { content: 'loamy' };
+  }
+}
+// Near misses: an API client named by a title, a job without an input schema.
+export class GardenClient extends BaseClient {
+  name = 'Garden';
+  schema = {};
+  async execute() {
+    return 1;
+  }
+}
+export class NightlyJob extends BaseJob {
+  name = 'nightly_job';
+  async run() {
+    return 1;
+  }
+}
+declare class BaseClient {}
+declare class BaseJob {}
+`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { GardenTool } from './core/tool';
+import { pruneTools } from './core/prune';
+import { TestSoilTool } from './core/soil';
+export class GardenToolkit extends McpServer {
+  constructor() {
+    super({ name: 'garden', version: '1.0.0' });
+    for (const Make of pruneTools) this.add(new Make());
+    this.add(new TestSoilTool());
+  }
+  private add(tool: GardenTool) {
+    this.registerTool(tool.name, { inputSchema: tool.getInputSchema() }, async (args) => {
+      const result = await tool.execute(args);
+      return { content: [{ type: 'text', text: result.content }] };
+    });
+  }
+}
+`,
+    },
+    tools: [
+      { file: 'src/core/prune.ts', name: 'prune_hedge', kind: 'class', evidence: /its executeInternal method/ },
+      { file: 'src/core/soil.ts', name: 'test_soil', kind: 'class', evidence: /its invoke method/ },
+    ],
+  },
 ];
