@@ -12,6 +12,7 @@ import { definitionFromObject, recordMethod } from './definitions';
 import { scanTableLookups } from './dispatchers';
 import { keyedLoopOf, registerKeyedLoop } from './keyedLoops';
 import { scanLoopInstances } from './executorRegistry';
+import { spreadNameOf } from './spreadNames';
 import {
   type ArgPath,
   type RegistrationKind,
@@ -105,7 +106,7 @@ function namePropertyOf(argument: ts.Expression): ts.Expression | undefined {
     if (ts.isPropertyAssignment(property)) return property.initializer;
     if (ts.isShorthandPropertyAssignment(property)) return property.name;
   }
-  return undefined;
+  return spreadNameOf(object);
 }
 
 /** An inline function, a function named by an identifier, or a method of the same class (`this.onGreet`). */

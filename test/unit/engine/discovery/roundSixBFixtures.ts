@@ -158,4 +158,42 @@ export class GardenToolkit extends McpServer {
       { file: 'src/core/soil.ts', name: 'test_soil', kind: 'class', evidence: /its invoke method/ },
     ],
   },
+  {
+    title:
+      'tmcp server.tool({ ...thingMeta(), enabled }, handler): the name is in the object a same-module function returns',
+    files: {
+      'package.json': JSON.stringify({ name: 'loom-server', dependencies: { tmcp: '^1.0.0', valibot: '^1.0.0' } }),
+      'src/tools/tool-names.ts': `export const WEAVE_TOOL = 'weave-cloth';
+`,
+      'src/tools/weave.ts': `import type { McpServer } from 'tmcp';
+import * as v from 'valibot';
+import { WEAVE_TOOL } from './tool-names';
+export function weaveToolMetadata(opts?: { wide?: boolean }) {
+  return { name: WEAVE_TOOL, title: 'Weave', description: opts?.wide ? 'Wide' : 'Weaves', schema: v.object({}) };
+}
+export async function addWeaveTool(server: McpServer, enabled?: () => boolean) {
+  server.tool({ ...weaveToolMetadata(), enabled }, async () => ${OK});
+}
+`,
+      'src/tools/spin.ts': `import type { McpServer } from 'tmcp';
+export const SPIN_TOOL = 'spin-yarn';
+const spinMeta = () => ({ name: SPIN_TOOL, description: 'Spins' });
+const dyeMeta = { name: 'dye-yarn', description: 'Dyes' };
+export function addSpinTools(server: McpServer) {
+  server.tool({ ...spinMeta(), enabled: () => true }, async () => ${OK});
+  server.tool({ ...dyeMeta }, async () => ${OK});
+  // Near miss: a spread of a function that returns no name names no tool.
+  server.tool({ ...styleOnly() }, async () => ${OK});
+}
+function styleOnly() {
+  return { description: 'no name here' };
+}
+`,
+    },
+    tools: [
+      { file: 'src/tools/weave.ts', name: 'weave-cloth', kind: 'tool' },
+      { file: 'src/tools/spin.ts', name: 'spin-yarn', kind: 'tool' },
+      { file: 'src/tools/spin.ts', name: 'dye-yarn', kind: 'tool' },
+    ],
+  },
 ];
