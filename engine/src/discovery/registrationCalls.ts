@@ -409,7 +409,7 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
       const scope = enclosingFunctionOf(call);
       if (scope && !functionName(scope)) scanTableLookups(state, scope, evidence);
       scanLoopInstances(state, call, shape.handlerArg);
-      if (!forwarding.has(call)) scanLoopedDefinitions(state, call, shape.nameArg, evidence);
+      scanLoopedDefinitions(state, call, shape.nameArg, evidence);
       state.registrations.push({
         name: null,
         kind: shape.kind,
