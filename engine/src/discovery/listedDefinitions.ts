@@ -26,6 +26,18 @@ export interface Walk {
   evidence: readonly string[];
 }
 
+/** What a tool's wire name looks like (not a title such as `Create Parcel`). */
+const WIRE_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*$/;
+
+/** The key a registration loop reads each definition's name from (`registers under its \`method\``), else `name`. */
+function loopNameKey(walker: Walk): string {
+  for (const step of walker.evidence) {
+    const key = step.startsWith(LOOP_EVIDENCE) ? /registers under its `(\w+)`$/.exec(step)?.[1] : undefined;
+    if (key) return key;
+  }
+  return 'name';
+}
+
 /** A walk that started at a registration loop (`for (const t of list) server.registerTool(t.name, …)`). */
 function fromLoop(walker: Walk): boolean {
   return walker.evidence.some((step) => step.startsWith(LOOP_EVIDENCE));
@@ -148,8 +160,14 @@ export function followList(walker: Walk, expression: ts.Expression, member: stri
     const fn = state.functions.get(callee.text);
     if (fn) for (const returned of returnedExpressions(fn)) followList(walker, returned, member, depth + 1);
     const imported = fn ? undefined : state.imports.get(callee.text);
-    if (imported && imported.exportName !== '*') handOff(walker, imported.specifier, imported.exportName, 'listed', member);
+    if (imported && imported.exportName !== '*')
+      handOff(walker, imported.specifier, imported.exportName, 'listed', member);
     return;
+  }
+  // `tools(context)` of another file in a registration loop: what that function returns.
+  const importedList = fromLoop(walker) && ts.isIdentifier(callee) ? state.imports.get(callee.text) : undefined;
+  if (importedList && importedList.exportName !== '*') {
+    handOff(walker, importedList.specifier, importedList.exportName, 'listed', member);
   }
   // `onlyEnabled(all(), enabled)`: a filter that hands back (part of) the list it is given.
   const first = inner.arguments[0];
@@ -238,12 +256,15 @@ function followItem(walker: Walk, expression: ts.Expression, member: string | un
 
 function recordDefinition(walker: Walk, object: ts.ObjectLiteralExpression): void {
   const { state } = walker;
-  const nameExpression = propertyNamed(object, 'name');
+  const nameKey = loopNameKey(walker);
+  const nameExpression = propertyNamed(object, nameKey);
   const schemaKeys = fromLoop(walker) ? SCHEMA_KEYS : ['inputSchema'];
   if (!nameExpression || !schemaKeys.some((key) => propertyNamed(object, key) !== undefined)) return;
   if (HANDLER_KEYS.some((key) => propertyNamed(object, key) !== undefined)) return;
   if (state.consumed.has(object) || state.registrations.some((r) => r.node === object)) return;
   const resolved = nameOf(state, nameExpression);
+  // Under another key than `name` (`method: 'create_parcel'` beside `name: 'Create Parcel'`): a wire name only.
+  if (nameKey !== 'name' && (resolved.name === null || !WIRE_NAME.test(resolved.name))) return;
   state.consumed.add(object);
   state.registrations.push({
     name: resolved.name,
@@ -313,7 +334,8 @@ export function listedExport(
 }
 
 /** A top-level binding's value; with `called`, what the function of that name returns (`allTools()`). */
-function topLevelValue(state: ScanState, name: string, called: boolean): ts.Expression | undefined {
+function topLevelValue(state: ScanState, exportName: string, called: boolean): ts.Expression | undefined {
+  const name = exportName === 'default' ? (defaultExportedName(state.sourceFile) ?? exportName) : exportName;
   for (const statement of state.sourceFile.statements) {
     if (called && ts.isFunctionDeclaration(statement) && statement.name?.text === name && statement.body) {
       return singleReturn(statement);
@@ -331,4 +353,14 @@ function topLevelValue(state: ScanState, name: string, called: boolean): ts.Expr
 function singleReturn(fn: FunctionLike): ts.Expression | undefined {
   const returned = returnedExpressions(fn);
   return returned.length === 1 ? returned[0] : undefined;
+}
+
+/** `export default tools;`: the local name the default export stands for. */
+function defaultExportedName(sourceFile: ts.SourceFile): string | undefined {
+  for (const statement of sourceFile.statements) {
+    if (ts.isExportAssignment(statement) && !statement.isExportEquals && ts.isIdentifier(statement.expression)) {
+      return statement.expression.text;
+    }
+  }
+  return undefined;
 }

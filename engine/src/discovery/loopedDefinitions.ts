@@ -19,17 +19,23 @@ interface LoopSource {
   list: ts.Expression;
   /** The property of each element holding the definition (`entry.tool.name` → `tool`), if any. */
   member: string | undefined;
+  /** The key of each definition the registration reads the name from. */
+  key: string;
 }
 
-/** `t.name` or `entry.tool.name`: the loop variable and the member path between it and `name`. */
-function namePath(nameArg: ts.Expression): { variable: string; member: string | undefined } | undefined {
+/**
+ * `t.name` or `entry.tool.name`: the loop variable, the member path between it and the name, and the
+ * key the name is read from (`t.method` when the definitions keep their wire name under another key).
+ */
+function namePath(nameArg: ts.Expression): { variable: string; member: string | undefined; key: string } | undefined {
   const inner = unwrapExpression(nameArg);
-  if (!ts.isPropertyAccessExpression(inner) || inner.name.text !== 'name') return undefined;
+  if (!ts.isPropertyAccessExpression(inner)) return undefined;
+  const key = inner.name.text;
   const owner = unwrapExpression(inner.expression);
-  if (ts.isIdentifier(owner)) return { variable: owner.text, member: undefined };
-  if (ts.isPropertyAccessExpression(owner)) {
+  if (ts.isIdentifier(owner)) return { variable: owner.text, member: undefined, key };
+  if (ts.isPropertyAccessExpression(owner) && key === 'name') {
     const root = unwrapExpression(owner.expression);
-    if (ts.isIdentifier(root)) return { variable: root.text, member: owner.name.text };
+    if (ts.isIdentifier(root)) return { variable: root.text, member: owner.name.text, key };
   }
   return undefined;
 }
@@ -42,7 +48,7 @@ function loopSource(call: ts.CallExpression, nameArg: ts.Expression): LoopSource
     if (ts.isForOfStatement(node) && ts.isVariableDeclarationList(node.initializer)) {
       const declaration = node.initializer.declarations[0];
       if (declaration && ts.isIdentifier(declaration.name) && declaration.name.text === path.variable) {
-        return { list: node.expression, member: path.member };
+        return { list: node.expression, member: path.member, key: path.key };
       }
     }
     if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
@@ -52,7 +58,7 @@ function loopSource(call: ts.CallExpression, nameArg: ts.Expression): LoopSource
       if (!ts.isCallExpression(loop) || loop.arguments[0] !== node) return undefined;
       const callee = unwrapExpression(loop.expression);
       if (!ts.isPropertyAccessExpression(callee) || !ITERATING_METHODS.has(callee.name.text)) return undefined;
-      return { list: callee.expression, member: path.member };
+      return { list: callee.expression, member: path.member, key: path.key };
     }
   }
   return undefined;
@@ -74,7 +80,7 @@ export function scanLoopedDefinitions(
   const walker: Walk = {
     state,
     evidence: [
-      `${LOOP_EVIDENCE} (${source.list.getText(state.sourceFile).slice(0, 60)}) and registers under its name`,
+      `${LOOP_EVIDENCE} (${source.list.getText(state.sourceFile).slice(0, 60)}) and registers under its ${source.key === 'name' ? 'name' : `\`${source.key}\``}`,
       ...evidence,
     ],
   };

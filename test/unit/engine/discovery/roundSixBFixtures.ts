@@ -196,4 +196,52 @@ function styleOnly() {
       { file: 'src/tools/spin.ts', name: 'dye-yarn', kind: 'tool' },
     ],
   },
+  {
+    title:
+      'handler-less definitions whose wire name is under `method` (name is a title), from a function another file loops over with this.tool in an McpServer subclass',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/shared/defs.ts': `import { z } from 'zod';
+export type ParcelDef = { method: string; name: string; description: string; parameters: z.ZodObject<z.ZodRawShape> };
+const parcelDefs = (ctx: { region?: string }): ParcelDef[] => [
+  { method: 'create_parcel', name: 'Create Parcel', description: 'Creates', parameters: z.object({ to: z.string() }) },
+  { method: 'track_parcel', name: 'Track Parcel', description: 'Tracks', parameters: z.object({ id: z.string() }) },
+];
+// Near miss: the same shape with a title under method is not a wire name.
+export const drafts = [{ method: 'Draft Parcel', name: 'Draft', parameters: z.object({}) }];
+export default parcelDefs;
+`,
+      'src/toolkit.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import parcelDefs from './shared/defs';
+import { drafts } from './shared/defs';
+declare function run(method: string, args: unknown): Promise<string>;
+export class ParcelToolkit extends McpServer {
+  constructor() {
+    super({ name: 'parcels', version: '1.0.0' });
+    const allowed = parcelDefs({}).filter((d) => d.method !== 'hidden');
+    allowed.forEach((d) => {
+      this.tool(d.method, d.description, d.parameters.shape, async (args: unknown) => ({
+        content: [{ type: 'text' as const, text: await run(d.method, args) }],
+      }));
+    });
+    for (const draft of drafts) this.tool(draft.method, draft.parameters.shape, async () => ${OK});
+  }
+}
+`,
+    },
+    tools: [
+      {
+        file: 'src/shared/defs.ts',
+        name: 'create_parcel',
+        kind: 'definition',
+        evidence: /registers under its `method`/,
+      },
+      {
+        file: 'src/shared/defs.ts',
+        name: 'track_parcel',
+        kind: 'definition',
+        evidence: /registers under its `method`/,
+      },
+    ],
+  },
 ];
