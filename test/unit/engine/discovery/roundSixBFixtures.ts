@@ -59,9 +59,19 @@ export function toolsForOtherFrameworks() {
 export const listed = gardenTools.map(function (entry) {
   return { name: entry.name, inputSchema: entry.inputSchema, execute: () => entry.handler() };
 });
+// Not a copy: specs generated at run time, each given a handler of its own, are tools made at run time.
+declare function makeSpecs(count: number): Array<{ name: string; schema: object }>;
+export const synthetic = makeSpecs(3).map((spec) => ({
+  name: spec.name,
+  inputSchema: spec.schema,
+  handler: async () => ${OK},
+}));
 `,
     },
-    tools: [{ file: 'src/tools.ts', name: 'rake_leaves', kind: 'definition', evidence: /its handler property/ }],
+    tools: [
+      { file: 'src/tools.ts', name: 'rake_leaves', kind: 'definition', evidence: /its handler property/ },
+      { file: 'src/export.ts', name: null, kind: 'definition', evidence: /its handler property/ },
+    ],
   },
   {
     title:
