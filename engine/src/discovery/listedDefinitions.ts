@@ -10,7 +10,7 @@
 import ts from 'typescript';
 import { type FunctionLike, isFunctionLike, unwrapExpression, walk } from '../parse/syntax';
 import type { ExternalInfo, Reexport } from './handlers';
-import { SCHEMA_KEYS } from './definitions';
+import { SCHEMA_KEYS, handlerMember } from './definitions';
 import { type ScanState, handOffImport, nameOf, where } from './scanContext';
 
 /** The evidence step of every definition this rule finds (listings drop them when another site names the tool). */
@@ -247,6 +247,8 @@ function followItem(walker: Walk, expression: ts.Expression, member: string | un
   }
   if (!ts.isObjectLiteralExpression(inner)) return;
   if (member !== undefined) {
+    // `{ schema: { name, inputSchema }, handle }`: the holder has the handler, so it is the definition (found as one).
+    if (handlerMember(inner)) return;
     const held = propertyNamed(inner, member);
     if (held) followItem(walker, held, undefined, depth + 1);
     return;

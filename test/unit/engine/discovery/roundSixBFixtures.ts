@@ -254,4 +254,28 @@ export class ParcelToolkit extends McpServer {
       },
     ],
   },
+  {
+    title:
+      'a default-exported { schema, handle } definition looped as tool.schema.name is one tool, not also its schema object',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/tools/dig.ts': `import { z } from 'zod';
+const digSchema = { name: 'dig_hole', description: 'Digs', inputSchema: z.object({ depth: z.number() }) };
+const digTool = { schema: digSchema, handle: async () => ${OK} };
+export default digTool;
+`,
+      'src/tools/index.ts': `import digTool from './dig';
+export { default as digTool } from './dig';
+export const TOOLS = [digTool];
+`,
+      'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { TOOLS } from './tools/index';
+const server = new McpServer({ name: 'yard', version: '1.0.0' });
+[...TOOLS].forEach((tool) => {
+  server.tool(tool.schema.name, tool.schema.description, tool.schema.inputSchema.shape, async () => tool.handle());
+});
+`,
+    },
+    tools: [{ file: 'src/tools/dig.ts', name: 'dig_hole', kind: 'definition', evidence: /its handle property/ }],
+  },
 ];
