@@ -6,7 +6,9 @@
  */
 import ts from 'typescript';
 import { expressionName, propertyNameText, unwrapExpression } from '../parse/syntax';
+import { isMappedCopy } from './copiedDefinitions';
 import { recordHandler } from './handlerTargets';
+import { isPromptDefinition } from './promptDefinitions';
 import { typedSiblingHasSchema } from './typedSiblings';
 import { type RegistrationKind, type ScanState, isInlineFunction, nameOf, where } from './scanContext';
 
@@ -191,7 +193,9 @@ export function definitionFromObject(
   allowNameless = false,
 ): boolean {
   const handler = handlerMember(object);
+  if (handler && isPromptDefinition(state, object)) return false;
   let nameNode = nameExpression(state, object);
+  if (site === object && isMappedCopy(object, nameNode)) return false;
   if (
     !nameNode &&
     allowNameless &&

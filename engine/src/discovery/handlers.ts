@@ -24,6 +24,7 @@ import { scanExecutorExports, scanExecutorRegistries } from './executorRegistry'
 import { listedExport, scanListedDefinitions } from './listedDefinitions';
 import { renameExport, renamersOf, scanRenamedLists } from './renames';
 import { scanToolFactoryCalls } from './toolFactories';
+import { scanNamedToolClasses } from './namedToolClasses';
 import {
   type ClassFact,
   type ExternalHandlerRef,
@@ -285,6 +286,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanDispatchers(state, calls);
   const toolBases = findToolBases(state);
   scanToolClasses(state, new Map([...frameworkToolBases(state), ...toolBases]));
+  scanNamedToolClasses(state);
   scanExecutorRegistries(state);
   state.guardedKeys = guardedKeysOf(state);
   scanToolFactoryCalls(state, calls);

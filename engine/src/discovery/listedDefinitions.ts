@@ -10,6 +10,7 @@
 import ts from 'typescript';
 import { type FunctionLike, isFunctionLike, unwrapExpression, walk } from '../parse/syntax';
 import type { ExternalInfo, Reexport } from './handlers';
+import { SCHEMA_KEYS, handlerMember } from './definitions';
 import { type ScanState, handOffImport, nameOf, where } from './scanContext';
 
 /** The evidence step of every definition this rule finds (listings drop them when another site names the tool). */
@@ -17,10 +18,29 @@ export const LIST_ANSWER_EVIDENCE = 'returned by the tools/list answer';
 const MAX_DEPTH = 6;
 const PASS_THROUGH_METHODS = new Set(['filter', 'slice', 'concat', 'sort', 'toSorted']);
 const HANDLER_KEYS = ['handler', 'execute', 'run', 'call', 'callback', 'invoke', 'fn'];
+/** The evidence step of definitions reached from a registration loop's iterable (see loopedDefinitions.ts). */
+export const LOOP_EVIDENCE = 'item of the list a registration loop iterates';
 
-interface Walk {
+export interface Walk {
   state: ScanState;
   evidence: readonly string[];
+}
+
+/** What a tool's wire name looks like (not a title such as `Create Parcel`). */
+const WIRE_NAME = /^[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*$/;
+
+/** The key a registration loop reads each definition's name from (`registers under its \`method\``), else `name`. */
+function loopNameKey(walker: Walk): string {
+  for (const step of walker.evidence) {
+    const key = step.startsWith(LOOP_EVIDENCE) ? /registers under its `(\w+)`$/.exec(step)?.[1] : undefined;
+    if (key) return key;
+  }
+  return 'name';
+}
+
+/** A walk that started at a registration loop (`for (const t of list) server.registerTool(t.name, …)`). */
+function fromLoop(walker: Walk): boolean {
+  return walker.evidence.some((step) => step.startsWith(LOOP_EVIDENCE));
 }
 
 function isListToolsSchema(node: ts.Expression | undefined): boolean {
@@ -95,7 +115,7 @@ function mappedMember(callback: ts.Expression | undefined): string | undefined {
 }
 
 /** A list expression: each of its elements is (or holds at `member`) a definition. */
-function followList(walker: Walk, expression: ts.Expression, member: string | undefined, depth: number): void {
+export function followList(walker: Walk, expression: ts.Expression, member: string | undefined, depth: number): void {
   if (depth > MAX_DEPTH) return;
   const { state } = walker;
   const inner = unwrapExpression(expression);
@@ -139,7 +159,51 @@ function followList(walker: Walk, expression: ts.Expression, member: string | un
   if (ts.isIdentifier(callee) && inner.arguments.length === 0) {
     const fn = state.functions.get(callee.text);
     if (fn) for (const returned of returnedExpressions(fn)) followList(walker, returned, member, depth + 1);
+    const imported = fn ? undefined : state.imports.get(callee.text);
+    if (imported && imported.exportName !== '*')
+      handOff(walker, imported.specifier, imported.exportName, 'listed', member);
+    return;
   }
+  // `tools(context)` of another file in a registration loop: what that function returns.
+  const importedList = fromLoop(walker) && ts.isIdentifier(callee) ? state.imports.get(callee.text) : undefined;
+  if (importedList && importedList.exportName !== '*') {
+    handOff(walker, importedList.specifier, importedList.exportName, 'listed', member);
+  }
+  // `onlyEnabled(all(), enabled)`: a filter that hands back (part of) the list it is given.
+  const first = inner.arguments[0];
+  if (ts.isIdentifier(callee) && first && passesListThrough(walker, callee.text)) {
+    followList(walker, first, member, depth + 1);
+  }
+}
+
+/**
+ * A function that returns its first parameter or a `.filter` (`.slice`, `.sort`…) of it: a local one
+ * whose every return is so, or — for a registration loop's iterable — an imported one (its file is not at hand;
+ * what it returns is registered under each element's own name, so the elements stay the tools).
+ */
+function passesListThrough(walker: Walk, name: string): boolean {
+  const fn = walker.state.functions.get(name);
+  if (!fn) return fromLoop(walker) && walker.state.imports.has(name) && !walker.state.knowledge.renamer?.(name);
+  const parameter = fn.parameters[0];
+  if (!parameter || !ts.isIdentifier(parameter.name)) return false;
+  const list = parameter.name.text;
+  const returned = returnedExpressions(fn);
+  return returned.length > 0 && returned.every((expression) => isPassedThrough(expression, list));
+}
+
+function isPassedThrough(expression: ts.Expression, list: string): boolean {
+  const inner = unwrapExpression(expression);
+  if (ts.isIdentifier(inner)) return inner.text === list;
+  if (ts.isConditionalExpression(inner)) {
+    return isPassedThrough(inner.whenTrue, list) && isPassedThrough(inner.whenFalse, list);
+  }
+  if (!ts.isCallExpression(inner)) return false;
+  const callee = unwrapExpression(inner.expression);
+  return (
+    ts.isPropertyAccessExpression(callee) &&
+    PASS_THROUGH_METHODS.has(callee.name.text) &&
+    isPassedThrough(callee.expression, list)
+  );
 }
 
 /** `Object.values(X)`: X a namespace import (every export an element) or a local object of elements. */
@@ -183,6 +247,8 @@ function followItem(walker: Walk, expression: ts.Expression, member: string | un
   }
   if (!ts.isObjectLiteralExpression(inner)) return;
   if (member !== undefined) {
+    // `{ schema: { name, inputSchema }, handle }`: the holder has the handler, so it is the definition (found as one).
+    if (handlerMember(inner)) return;
     const held = propertyNamed(inner, member);
     if (held) followItem(walker, held, undefined, depth + 1);
     return;
@@ -192,11 +258,15 @@ function followItem(walker: Walk, expression: ts.Expression, member: string | un
 
 function recordDefinition(walker: Walk, object: ts.ObjectLiteralExpression): void {
   const { state } = walker;
-  const nameExpression = propertyNamed(object, 'name');
-  if (!nameExpression || !propertyNamed(object, 'inputSchema')) return;
+  const nameKey = loopNameKey(walker);
+  const nameExpression = propertyNamed(object, nameKey);
+  const schemaKeys = fromLoop(walker) ? SCHEMA_KEYS : ['inputSchema'];
+  if (!nameExpression || !schemaKeys.some((key) => propertyNamed(object, key) !== undefined)) return;
   if (HANDLER_KEYS.some((key) => propertyNamed(object, key) !== undefined)) return;
   if (state.consumed.has(object) || state.registrations.some((r) => r.node === object)) return;
   const resolved = nameOf(state, nameExpression);
+  // Under another key than `name` (`method: 'create_parcel'` beside `name: 'Create Parcel'`): a wire name only.
+  if (nameKey !== 'name' && (resolved.name === null || !WIRE_NAME.test(resolved.name))) return;
   state.consumed.add(object);
   state.registrations.push({
     name: resolved.name,
@@ -259,17 +329,39 @@ export function listedExport(
     }
     return;
   }
-  const value = topLevelValue(state, exportName);
+  const value = topLevelValue(state, exportName, ref.role === 'listed');
   if (!value) return;
   if (ref.role === 'listed') followList(walker, value, member, 1);
   else followItem(walker, value, member, 1);
 }
 
-function topLevelValue(state: ScanState, name: string): ts.Expression | undefined {
+/** A top-level binding's value; with `called`, what the function of that name returns (`allTools()`). */
+function topLevelValue(state: ScanState, exportName: string, called: boolean): ts.Expression | undefined {
+  const name = exportName === 'default' ? (defaultExportedName(state.sourceFile) ?? exportName) : exportName;
   for (const statement of state.sourceFile.statements) {
+    if (called && ts.isFunctionDeclaration(statement) && statement.name?.text === name && statement.body) {
+      return singleReturn(statement);
+    }
     if (!ts.isVariableStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) {
-      if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return declaration.initializer;
+      if (!ts.isIdentifier(declaration.name) || declaration.name.text !== name) continue;
+      const init = declaration.initializer && unwrapExpression(declaration.initializer);
+      return called && init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) ? singleReturn(init) : init;
+    }
+  }
+  return undefined;
+}
+
+function singleReturn(fn: FunctionLike): ts.Expression | undefined {
+  const returned = returnedExpressions(fn);
+  return returned.length === 1 ? returned[0] : undefined;
+}
+
+/** `export default tools;`: the local name the default export stands for. */
+function defaultExportedName(sourceFile: ts.SourceFile): string | undefined {
+  for (const statement of sourceFile.statements) {
+    if (ts.isExportAssignment(statement) && !statement.isExportEquals && ts.isIdentifier(statement.expression)) {
+      return statement.expression.text;
     }
   }
   return undefined;

@@ -12,6 +12,8 @@ import { definitionFromObject, recordMethod } from './definitions';
 import { scanTableLookups } from './dispatchers';
 import { keyedLoopOf, registerKeyedLoop } from './keyedLoops';
 import { scanLoopInstances } from './executorRegistry';
+import { scanLoopedDefinitions } from './loopedDefinitions';
+import { spreadNameOf } from './spreadNames';
 import {
   type ArgPath,
   type RegistrationKind,
@@ -105,7 +107,7 @@ function namePropertyOf(argument: ts.Expression): ts.Expression | undefined {
     if (ts.isPropertyAssignment(property)) return property.initializer;
     if (ts.isShorthandPropertyAssignment(property)) return property.name;
   }
-  return undefined;
+  return spreadNameOf(object);
 }
 
 /** An inline function, a function named by an identifier, or a method of the same class (`this.onGreet`). */
@@ -408,6 +410,7 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
       const scope = enclosingFunctionOf(call);
       if (scope && !functionName(scope)) scanTableLookups(state, scope, evidence);
       scanLoopInstances(state, call, shape.handlerArg);
+      scanLoopedDefinitions(state, call, shape.nameArg, evidence);
       state.registrations.push({
         name: null,
         kind: shape.kind,
@@ -438,8 +441,10 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
           ? nameOf(state, shape.nameArg)
           : { name: null, expression: '' };
     // `tools.forEach((tool) => server.tool(tool.name, …, (a) => tool.execute(a)))`: the instances' classes.
+    let loopOfDefinitions = false;
     if (resolved.name === null && shape.nameArg && ts.isPropertyAccessExpression(unwrapExpression(shape.nameArg))) {
       scanLoopInstances(state, call, shape.handlerArg);
+      loopOfDefinitions = scanLoopedDefinitions(state, call, shape.nameArg, evidence);
     }
     const method = shape.handlerArg ? undefined : optionsMethod(call, shape.wrapper?.handlerFrom);
     const handler = method
@@ -464,7 +469,8 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
       nameNode: shape.nameArg ?? call.expression,
       handler: handler.fn,
       evidence: [...evidence, ...handler.evidence],
-      listed: true,
+      // `list.forEach((t) => server.tool(t.name, …))` over definitions found above: a site, not a tool.
+      listed: !loopOfDefinitions,
     });
   }
 }

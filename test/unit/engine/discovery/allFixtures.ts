@@ -8,6 +8,8 @@ import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
 import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
 import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
+import { ROUND_SEVEN_FIXTURES } from './roundSevenFixtures';
+import { ROUND_SIX_B_FIXTURES } from './roundSixBFixtures';
 import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
 import { STYLE_FIXTURES, type StyleFixture } from './styleFixtures';
 
@@ -21,4 +23,6 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...DISPATCH_HOOK_FIXTURES,
   ...CONVENTION_FOLDER_FIXTURES,
   ...APPLIED_DECORATOR_FIXTURES,
+  ...ROUND_SEVEN_FIXTURES,
+  ...ROUND_SIX_B_FIXTURES,
 ];

@@ -1,0 +1,90 @@
+/**
+ * Handler-less definitions registered in a loop under their own name:
+ * `for (const t of onlyEnabled(all(), enabled)) server.registerTool(t.name, { … }, (a) => run(t.name, a))`
+ * or `list.forEach((t) => server.tool(t.name, …))`. The loop variable's `name` reaches the SDK call, so
+ * each `{ name, inputSchema }` object the iterated list holds is a tool: the list is followed through
+ * local functions returning array literals, `.filter`-like methods, filter functions that hand their
+ * first argument back, and imports (the defining file names them when it is scanned). The loop call
+ * itself stays a site that registers tools defined elsewhere.
+ */
+import ts from 'typescript';
+import { unwrapExpression } from '../parse/syntax';
+import { LOOP_EVIDENCE, type Walk, followList } from './listedDefinitions';
+import type { ScanState } from './scanContext';
+
+const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap']);
+
+interface LoopSource {
+  /** The iterated list expression. */
+  list: ts.Expression;
+  /** The property of each element holding the definition (`entry.tool.name` → `tool`), if any. */
+  member: string | undefined;
+  /** The key of each definition the registration reads the name from. */
+  key: string;
+}
+
+/**
+ * `t.name` or `entry.tool.name`: the loop variable, the member path between it and the name, and the
+ * key the name is read from (`t.method` when the definitions keep their wire name under another key).
+ */
+function namePath(nameArg: ts.Expression): { variable: string; member: string | undefined; key: string } | undefined {
+  const inner = unwrapExpression(nameArg);
+  if (!ts.isPropertyAccessExpression(inner)) return undefined;
+  const key = inner.name.text;
+  const owner = unwrapExpression(inner.expression);
+  if (ts.isIdentifier(owner)) return { variable: owner.text, member: undefined, key };
+  if (ts.isPropertyAccessExpression(owner) && key === 'name') {
+    const root = unwrapExpression(owner.expression);
+    if (ts.isIdentifier(root)) return { variable: root.text, member: owner.name.text, key };
+  }
+  return undefined;
+}
+
+/** The loop around `call` that binds `variable` to each element: `for…of` or a `.forEach` / `.map` callback. */
+function loopSource(call: ts.CallExpression, nameArg: ts.Expression): LoopSource | undefined {
+  const path = namePath(nameArg);
+  if (!path) return undefined;
+  for (let node: ts.Node | undefined = call.parent; node && !ts.isSourceFile(node); node = node.parent) {
+    if (ts.isForOfStatement(node) && ts.isVariableDeclarationList(node.initializer)) {
+      const declaration = node.initializer.declarations[0];
+      if (declaration && ts.isIdentifier(declaration.name) && declaration.name.text === path.variable) {
+        return { list: node.expression, member: path.member, key: path.key };
+      }
+    }
+    if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
+      const parameter = node.parameters[0];
+      if (!parameter || !ts.isIdentifier(parameter.name) || parameter.name.text !== path.variable) continue;
+      const loop = node.parent;
+      if (!ts.isCallExpression(loop) || loop.arguments[0] !== node) return undefined;
+      const callee = unwrapExpression(loop.expression);
+      if (!ts.isPropertyAccessExpression(callee) || !ITERATING_METHODS.has(callee.name.text)) return undefined;
+      return { list: callee.expression, member: path.member, key: path.key };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A registration call inside a loop whose name is the loop variable's `name`: the definitions of the
+ * iterated list are its tools. Returns whether the loop's list could be followed at all.
+ */
+export function scanLoopedDefinitions(
+  state: ScanState,
+  call: ts.CallExpression,
+  nameArg: ts.Expression | undefined,
+  evidence: readonly string[],
+): boolean {
+  if (!nameArg) return false;
+  const source = loopSource(call, nameArg);
+  if (!source) return false;
+  const walker: Walk = {
+    state,
+    evidence: [
+      `${LOOP_EVIDENCE} (${source.list.getText(state.sourceFile).slice(0, 60)}) and registers under its ${source.key === 'name' ? 'name' : `\`${source.key}\``}`,
+      ...evidence,
+    ],
+  };
+  const before = state.registrations.length + state.external.length;
+  followList(walker, source.list, source.member, 0);
+  return state.registrations.length + state.external.length > before;
+}

@@ -1,0 +1,91 @@
+/**
+ * Tool classes recognised by what they hold rather than by a base class that registers `this.name`:
+ * `class GetThingTool extends BaseThingTool { name = 'get_thing'; getInputSchema() { … } protected async
+ * executeInternal(input) { … } }` or `readonly name = 'get_thing'; readonly schema = …; execute(input)`.
+ * Their instances are registered elsewhere (`registerTool(tool.name, …, (a) => tool.execute(a))` over an
+ * array of instances or constructors), so the class is the tool. The trio — a tool-shaped name field,
+ * an input schema member and an execution method of its own — is what tells it from other classes with a
+ * `name` field (API clients such as `name = 'Desk'`).
+ */
+import ts from 'typescript';
+import { propertyNameText, unwrapExpression } from '../parse/syntax';
+import { NON_MCP_MODULES } from './definitions';
+import { type ScanState, lineOf, nameOf, where } from './scanContext';
+
+const NAME_FIELDS = new Set(['name', 'toolName']);
+const SCHEMA_MEMBERS = new Set([
+  'inputSchema',
+  'schema',
+  'parameters',
+  'argsSchema',
+  'paramsSchema',
+  'inputShape',
+  'getInputSchema',
+  'getSchema',
+  'getParameters',
+]);
+const EXECUTION_METHODS = ['executeInternal', 'execute', 'invoke', 'run', 'handle', 'call', 'handler', 'callback'];
+/** What a tool's wire name looks like (a title such as `Desk` or `Get Thing` is not one). */
+const TOOL_NAME = /^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$|^[a-z][a-z0-9]*$/;
+
+function baseExpression(node: ts.ClassDeclaration): ts.Expression | undefined {
+  const clause = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
+  return clause?.types[0]?.expression;
+}
+
+function memberName(member: ts.ClassElement): string | undefined {
+  return member.name ? propertyNameText(member.name) : undefined;
+}
+
+function isStatic(member: ts.ClassElement): boolean {
+  return ts.canHaveModifiers(member)
+    ? (ts.getModifiers(member) ?? []).some((m) => m.kind === ts.SyntaxKind.StaticKeyword)
+    : false;
+}
+
+/** Subclasses of a project base that carry a tool name, an input schema and an execution method. */
+export function scanNamedToolClasses(state: ScanState): void {
+  for (const node of state.sourceFile.statements) {
+    if (!ts.isClassDeclaration(node) || !node.name) continue;
+    if ((ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.AbstractKeyword)) continue;
+    const base = baseExpression(node);
+    if (!base) continue;
+    const baseRoot = ts.isPropertyAccessExpression(base) ? base.expression : base;
+    const baseModule = ts.isIdentifier(baseRoot) ? state.imports.get(baseRoot.text)?.specifier : undefined;
+    if (baseModule && (NON_MCP_MODULES.test(baseModule) || !baseModule.startsWith('.'))) continue;
+    if (state.registrations.some((r) => r.node === node)) continue;
+    const nameField = node.members.find(
+      (m): m is ts.PropertyDeclaration =>
+        ts.isPropertyDeclaration(m) && !isStatic(m) && !!m.initializer && NAME_FIELDS.has(memberName(m) ?? ''),
+    );
+    if (!nameField?.initializer) continue;
+    const resolved = nameOf(state, nameField.initializer);
+    if (resolved.name === null || !TOOL_NAME.test(resolved.name)) continue;
+    if (!node.members.some((m) => !isStatic(m) && SCHEMA_MEMBERS.has(memberName(m) ?? ''))) continue;
+    const handler = EXECUTION_METHODS.map((method) =>
+      node.members.find(
+        (m): m is ts.MethodDeclaration =>
+          ts.isMethodDeclaration(m) && !isStatic(m) && !!m.body && memberName(m) === method,
+      ),
+    ).find((m) => m !== undefined);
+    if (!handler) continue;
+    const evidence = [
+      `class ${node.name.text} (${where(state, node)}) extends ${base.getText(state.sourceFile)}: a tool name, an input schema and an execution method`,
+      `handler: its ${memberName(handler) ?? 'execute'} method (line ${lineOf(state, handler)})`,
+    ];
+    if (!state.seen.has(handler)) {
+      state.seen.add(handler);
+      state.handlers.push({ fn: handler, kind: 'class', lowLevel: false, toolName: resolved.name, evidence });
+    }
+    state.registrations.push({
+      name: resolved.name,
+      nameExpression: ts.isStringLiteralLike(unwrapExpression(nameField.initializer)) ? undefined : resolved.expression,
+      kind: 'class',
+      node,
+      nameNode: nameField.initializer,
+      handler,
+      evidence,
+      listed: true,
+    });
+  }
+}
