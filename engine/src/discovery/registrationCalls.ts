@@ -13,6 +13,7 @@ import { scanTableLookups } from './dispatchers';
 import { keyedLoopOf, registerKeyedLoop } from './keyedLoops';
 import { scanLoopInstances } from './executorRegistry';
 import { scanLoopedDefinitions } from './loopedDefinitions';
+import { localDefinitionObject } from './localDefinitions';
 import {
   type ArgPath,
   type RegistrationKind,
@@ -421,8 +422,9 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
       continue;
     }
     if (shape.definitionArg) {
-      const object = unwrapExpression(shape.definitionArg);
-      if (ts.isObjectLiteralExpression(object)) {
+      const argument = unwrapExpression(shape.definitionArg);
+      const object = ts.isIdentifier(argument) ? localDefinitionObject(call, argument) : argument;
+      if (object && ts.isObjectLiteralExpression(object) && !state.consumed.has(object)) {
         state.consumed.add(object);
         definitionFromObject(state, object, call, shape.kind, evidence);
       }
