@@ -148,7 +148,8 @@ export function followList(walker: Walk, expression: ts.Expression, member: stri
     const fn = state.functions.get(callee.text);
     if (fn) for (const returned of returnedExpressions(fn)) followList(walker, returned, member, depth + 1);
     const imported = fn ? undefined : state.imports.get(callee.text);
-    if (imported && imported.exportName !== '*') handOff(walker, imported.specifier, imported.exportName, 'listed', member);
+    if (imported && imported.exportName !== '*')
+      handOff(walker, imported.specifier, imported.exportName, 'listed', member);
     return;
   }
   // `onlyEnabled(all(), enabled)`: a filter that hands back (part of) the list it is given.
