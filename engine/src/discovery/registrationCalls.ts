@@ -445,6 +445,8 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
     let loopOfDefinitions = false;
     if (resolved.name === null && shape.nameArg && ts.isPropertyAccessExpression(unwrapExpression(shape.nameArg))) {
       scanLoopInstances(state, call, shape.handlerArg);
+    }
+    if (resolved.name === null && shape.nameArg) {
       loopOfDefinitions = scanLoopedDefinitions(state, call, shape.nameArg, evidence);
     }
     const method = shape.handlerArg ? undefined : optionsMethod(call, shape.wrapper?.handlerFrom);

@@ -136,6 +136,46 @@ prefixed(legacy).forEach((t) => {
   },
 ];
 
+const DESTRUCTURED_LOOP_FIXTURE: StyleFixture = {
+  title:
+    'for (const { name, … } of listCatalogue()) over an imported list function registers its definitions; a proxy loop over a remote list claims nothing',
+  files: {
+    'package.json': MCP_PACKAGE,
+    'src/catalogue.ts': `export function listCatalogue() {
+  return [
+    { name: 'lend_book', description: 'Lend a book', inputSchema: { type: 'object', properties: {} } },
+    { name: 'return_book', description: 'Return a book', inputSchema: { type: 'object', properties: {} } },
+  ];
+}
+// Same shape, not in the list.
+export const draft = { name: 'burn_book', description: 'No', inputSchema: { type: 'object' } };
+`,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { listCatalogue } from './catalogue.js';
+
+async function answer(name: string) {
+  return { content: [{ type: 'text' as const, text: name }] };
+}
+
+export async function start(server: McpServer, upstream: Client) {
+  for (const { name, description } of listCatalogue()) {
+    server.registerTool(name, { description }, async () => answer(name));
+  }
+  // Forwarded tools of another server: their names are not in this code.
+  for (const { name, description } of (await upstream.listTools()).tools) {
+    server.registerTool(name, { description }, async (args) => upstream.callTool({ name, arguments: args }) as never);
+  }
+}
+`,
+  },
+  tools: [
+    { file: 'src/catalogue.ts', name: 'lend_book', kind: 'definition' },
+    { file: 'src/catalogue.ts', name: 'return_book', kind: 'definition' },
+    { file: 'src/server.ts', name: null, kind: 'registerTool' },
+  ],
+};
+
 const LITE_PACKAGE = JSON.stringify({ name: 'garden-server', dependencies: { litemcp: '^0.7.0', express: '^4.0.0' } });
 
 const LITE_MCP_FIXTURES: StyleFixture[] = [
@@ -332,6 +372,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 
 export const ROUND_SEVEN_FIXTURES: StyleFixture[] = [
   ...LOOPED_DEFINITION_FIXTURES,
+  DESTRUCTURED_LOOP_FIXTURE,
   ...LITE_MCP_FIXTURES,
   ...TEMPLATE_FACTORY_FIXTURES,
   ...METHOD_NAME_FIXTURES,
