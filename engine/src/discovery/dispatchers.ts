@@ -23,6 +23,10 @@ import {
 /** Read once: the typescript module's exports are getters (see parse/syntax.ts). */
 const { SyntaxKind } = ts;
 
+/** JSON-RPC method names of MCP (`tools/list`, `resources/read`, `notifications/initialized`…). */
+const MCP_METHOD_NAME =
+  /^(?:tools|prompts|resources|completion|logging|roots|sampling|elicitation|notifications|tasks)\/[A-Za-z_/]+$/;
+
 const NAME_IDENTIFIERS = /^(name|toolName|tool_name|toolname|tool|method)$/;
 
 function isNameish(expression: ts.Expression): boolean {
@@ -97,6 +101,8 @@ function addBranch(
 ): void {
   const resolved = nameOf(state, nameNode);
   if (resolved.name === null) return;
+  // `toolName === 'prompts/list'`: an MCP method name (a client workaround), not a tool `tools/list` returns.
+  if (MCP_METHOD_NAME.test(resolved.name)) return;
   // A later test of the same name (telemetry, post-processing) is not another tool.
   if (state.registrations.some((r) => r.kind === 'dispatch' && r.name === resolved.name)) return;
   // The branch's handler: the function whose result the branch returns or keeps, else the first one it calls.

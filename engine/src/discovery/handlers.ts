@@ -23,6 +23,7 @@ import { nameKeyedDefinitions } from './keyedLoops';
 import { scanExecutorExports, scanExecutorRegistries } from './executorRegistry';
 import { listedExport, scanListedDefinitions } from './listedDefinitions';
 import { renameExport, renamersOf, scanRenamedLists } from './renames';
+import { scanTemplateFactories } from './templateFactories';
 import { scanToolFactoryCalls } from './toolFactories';
 import { scanNamedToolClasses } from './namedToolClasses';
 import {
@@ -282,6 +283,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
     guardedCallbacks: [],
   };
   const calls = index.of(ts.SyntaxKind.CallExpression, ts.isCallExpression);
+  scanTemplateFactories(state);
   scanRegistrationCalls(state, calls);
   scanDispatchers(state, calls);
   const toolBases = findToolBases(state);

@@ -8,7 +8,7 @@
  * itself stays a site that registers tools defined elsewhere.
  */
 import ts from 'typescript';
-import { unwrapExpression } from '../parse/syntax';
+import { propertyNameText, unwrapExpression } from '../parse/syntax';
 import { LOOP_EVIDENCE, type Walk, followList } from './listedDefinitions';
 import type { ScanState } from './scanContext';
 
@@ -25,19 +25,38 @@ interface LoopSource {
 
 /**
  * `t.name` or `entry.tool.name`: the loop variable, the member path between it and the name, and the
- * key the name is read from (`t.method` when the definitions keep their wire name under another key).
+ * key the name is read from (`t.method` when the definitions keep their wire name under another key); a
+ * bare `name` is the `name` destructured from each element (`for (const { name } of list)`).
  */
-function namePath(nameArg: ts.Expression): { variable: string; member: string | undefined; key: string } | undefined {
+function namePath(
+  nameArg: ts.Expression,
+): { variable: string; member: string | undefined; key: string; destructured: boolean } | undefined {
   const inner = unwrapExpression(nameArg);
+  if (ts.isIdentifier(inner)) return { variable: inner.text, member: undefined, key: 'name', destructured: true };
   if (!ts.isPropertyAccessExpression(inner)) return undefined;
   const key = inner.name.text;
   const owner = unwrapExpression(inner.expression);
-  if (ts.isIdentifier(owner)) return { variable: owner.text, member: undefined, key };
+  if (ts.isIdentifier(owner)) return { variable: owner.text, member: undefined, key, destructured: false };
   if (ts.isPropertyAccessExpression(owner) && key === 'name') {
     const root = unwrapExpression(owner.expression);
-    if (ts.isIdentifier(root)) return { variable: root.text, member: owner.name.text, key };
+    if (ts.isIdentifier(root)) return { variable: root.text, member: owner.name.text, key, destructured: false };
   }
   return undefined;
+}
+
+/** Whether a loop binding binds the element as `variable` (or, destructured, its `name` as `variable`). */
+function binds(name: ts.BindingName, path: { variable: string; destructured: boolean }): boolean {
+  if (!path.destructured) return ts.isIdentifier(name) && name.text === path.variable;
+  return (
+    ts.isObjectBindingPattern(name) &&
+    name.elements.some(
+      (element) =>
+        !element.dotDotDotToken &&
+        ts.isIdentifier(element.name) &&
+        element.name.text === path.variable &&
+        (propertyNameText(element.propertyName) ?? element.name.text) === 'name',
+    )
+  );
 }
 
 /** The loop around `call` that binds `variable` to each element: `for…of` or a `.forEach` / `.map` callback. */
@@ -47,13 +66,13 @@ function loopSource(call: ts.CallExpression, nameArg: ts.Expression): LoopSource
   for (let node: ts.Node | undefined = call.parent; node && !ts.isSourceFile(node); node = node.parent) {
     if (ts.isForOfStatement(node) && ts.isVariableDeclarationList(node.initializer)) {
       const declaration = node.initializer.declarations[0];
-      if (declaration && ts.isIdentifier(declaration.name) && declaration.name.text === path.variable) {
+      if (declaration && binds(declaration.name, path)) {
         return { list: node.expression, member: path.member, key: path.key };
       }
     }
     if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
       const parameter = node.parameters[0];
-      if (!parameter || !ts.isIdentifier(parameter.name) || parameter.name.text !== path.variable) continue;
+      if (!parameter || !binds(parameter.name, path)) continue;
       const loop = node.parent;
       if (!ts.isCallExpression(loop) || loop.arguments[0] !== node) return undefined;
       const callee = unwrapExpression(loop.expression);

@@ -14,6 +14,7 @@ import { keyedLoopOf, registerKeyedLoop } from './keyedLoops';
 import { scanLoopInstances } from './executorRegistry';
 import { scanLoopedDefinitions } from './loopedDefinitions';
 import { spreadNameOf } from './spreadNames';
+import { localDefinitionObject } from './localDefinitions';
 import {
   type ArgPath,
   type RegistrationKind,
@@ -422,8 +423,9 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
       continue;
     }
     if (shape.definitionArg) {
-      const object = unwrapExpression(shape.definitionArg);
-      if (ts.isObjectLiteralExpression(object)) {
+      const argument = unwrapExpression(shape.definitionArg);
+      const object = ts.isIdentifier(argument) ? localDefinitionObject(call, argument) : argument;
+      if (object && ts.isObjectLiteralExpression(object) && !state.consumed.has(object)) {
         state.consumed.add(object);
         definitionFromObject(state, object, call, shape.kind, evidence);
       }
@@ -444,6 +446,8 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
     let loopOfDefinitions = false;
     if (resolved.name === null && shape.nameArg && ts.isPropertyAccessExpression(unwrapExpression(shape.nameArg))) {
       scanLoopInstances(state, call, shape.handlerArg);
+    }
+    if (resolved.name === null && shape.nameArg) {
       loopOfDefinitions = scanLoopedDefinitions(state, call, shape.nameArg, evidence);
     }
     const method = shape.handlerArg ? undefined : optionsMethod(call, shape.wrapper?.handlerFrom);

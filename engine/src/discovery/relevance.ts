@@ -21,6 +21,7 @@ export const MCP_SERVER_PACKAGES = [
   'mcp-framework',
   'easy-mcp',
   'tmcp',
+  'litemcp',
 ];
 
 /** Frameworks that make every file of a project's `src/tools/` folder a tool, named after the file. */
@@ -33,7 +34,7 @@ export function isMcpServerModule(specifier: string): boolean {
 
 /** An import (or require) of an MCP server package. */
 export const MCP_SERVER_IMPORT =
-  /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)['"](?:@modelcontextprotocol\/(?:sdk|server)|fastmcp|mcp-handler|@vercel\/mcp-adapter|xmcp|@rekog\/mcp-nest|mcp-framework|easy-mcp|tmcp|agents\/mcp|mcp-use\/server)(?:['"/])/;
+  /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)['"](?:@modelcontextprotocol\/(?:sdk|server)|fastmcp|mcp-handler|@vercel\/mcp-adapter|xmcp|@rekog\/mcp-nest|mcp-framework|easy-mcp|tmcp|litemcp|agents\/mcp|mcp-use\/server)(?:['"/])/;
 
 /** Explicit opt-ins that make a file MCP code whatever its project. */
 export function optedIn(text: string, handlerFactories: readonly string[]): boolean {

@@ -136,4 +136,244 @@ prefixed(legacy).forEach((t) => {
   },
 ];
 
-export const ROUND_SEVEN_FIXTURES: StyleFixture[] = [...LOOPED_DEFINITION_FIXTURES];
+const DESTRUCTURED_LOOP_FIXTURE: StyleFixture = {
+  title:
+    'for (const { name, … } of listCatalogue()) over an imported list function registers its definitions; a proxy loop over a remote list claims nothing',
+  files: {
+    'package.json': MCP_PACKAGE,
+    'src/catalogue.ts': `export function listCatalogue() {
+  return [
+    { name: 'lend_book', description: 'Lend a book', inputSchema: { type: 'object', properties: {} } },
+    { name: 'return_book', description: 'Return a book', inputSchema: { type: 'object', properties: {} } },
+  ];
+}
+// Same shape, not in the list.
+export const draft = { name: 'burn_book', description: 'No', inputSchema: { type: 'object' } };
+`,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { listCatalogue } from './catalogue.js';
+
+async function answer(name: string) {
+  return { content: [{ type: 'text' as const, text: name }] };
+}
+
+export async function start(server: McpServer, upstream: Client) {
+  for (const { name, description } of listCatalogue()) {
+    server.registerTool(name, { description }, async () => answer(name));
+  }
+  // Forwarded tools of another server: their names are not in this code.
+  for (const { name, description } of (await upstream.listTools()).tools) {
+    server.registerTool(name, { description }, async (args) => upstream.callTool({ name, arguments: args }) as never);
+  }
+}
+`,
+  },
+  tools: [
+    { file: 'src/catalogue.ts', name: 'lend_book', kind: 'definition' },
+    { file: 'src/catalogue.ts', name: 'return_book', kind: 'definition' },
+    { file: 'src/server.ts', name: null, kind: 'registerTool' },
+  ],
+};
+
+const LITE_PACKAGE = JSON.stringify({ name: 'garden-server', dependencies: { litemcp: '^0.7.0', express: '^4.0.0' } });
+
+const LITE_MCP_FIXTURES: StyleFixture[] = [
+  {
+    title:
+      'LiteMCP: addTool(localConst) of a const declared in the same function, reported at the call; Express routes looking tools up and a no-op @registerTool decorator stay silent',
+    files: {
+      'package.json': LITE_PACKAGE,
+      'src/index.ts': `import { LiteMCP } from 'litemcp';
+import express from 'express';
+import { z } from 'zod';
+
+const server = new LiteMCP('garden', '0.2.0');
+const tools: Array<{ name: string; execute: (p: never) => Promise<unknown> }> = [];
+const app = express();
+
+app.post('/water_bed', async (req, res) => {
+  const tool = tools.find((t) => t.name === 'water_bed');
+  if (!tool) return res.status(404).json({ error: 'no such tool' });
+  res.json(await tool.execute(req.body as never));
+});
+
+async function main() {
+  const waterBedTool = {
+    name: 'water_bed',
+    description: 'Water one bed',
+    parameters: z.object({ bed: z.string(), litres: z.number() }),
+    execute: async (params: { bed: string; litres: number }) => {
+      return { bed: params.bed, watered: params.litres };
+    },
+  };
+  server.addTool(waterBedTool);
+  tools.push(waterBedTool);
+
+  const soilTool = {
+    name: 'soil_moisture',
+    description: 'Read soil moisture',
+    parameters: z.object({ bed: z.string() }),
+    execute: async (params: { bed: string }) => ({ bed: params.bed, moisture: 0.4 }),
+  };
+  server.addTool(soilTool);
+  tools.push(soilTool);
+  server.start({ transportType: 'stdio' });
+}
+
+main();
+`,
+      'src/tools/registry.ts': `// A decorator that does nothing, on a class nobody hands to the server.
+export function registerTool() {
+  return function <T extends new (...args: never[]) => object>(constructor: T) {
+    return constructor;
+  };
+}
+
+@registerTool()
+export class PruneTool {
+  name = 'prune_hedge';
+  description = 'Prune a hedge';
+  async execute(params: { hedge: string }) {
+    return { pruned: params.hedge };
+  }
+}
+`,
+    },
+    tools: [
+      { file: 'src/index.ts', name: 'water_bed', kind: 'addTool', evidence: /addTool/ },
+      { file: 'src/index.ts', name: 'soil_moisture', kind: 'addTool' },
+    ],
+  },
+];
+
+const TEMPLATE_FACTORY_FIXTURES: StyleFixture[] = [
+  {
+    title:
+      "tool-building helpers (return { name: cfg.name, …, handler }): each call is a tool, with or without a schema; the helpers' templates are silent",
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/kit/make.ts': `import { z } from 'zod';
+export interface KitTool {
+  name: string;
+  description: string;
+  inputSchema: unknown;
+  handler: (args: unknown) => Promise<unknown>;
+}
+interface KitConfig<T> {
+  name: string;
+  description: string;
+  schema?: z.ZodType<T>;
+  handler: (args: T, shelf: string) => Promise<unknown>;
+}
+export function makeKitTool<T>(config: KitConfig<T>, shelves: string[]): KitTool {
+  return {
+    name: config.name,
+    description: config.description,
+    inputSchema: config.schema ?? z.object({}),
+    handler: async (args) => config.handler((config.schema?.parse(args) ?? {}) as T, shelves[0] ?? ''),
+  };
+}
+export function makeBareKitTool(config: Omit<KitConfig<Record<string, never>>, 'schema'>, shelves: string[]): KitTool {
+  return {
+    name: config.name,
+    description: config.description,
+    inputSchema: z.object({}),
+    handler: async () => config.handler({}, shelves[0] ?? ''),
+  };
+}
+`,
+      'src/kit/shelf-list.ts': `import { makeBareKitTool } from './make.js';
+export const listShelves = (shelves: string[]) => {
+  return makeBareKitTool(
+    {
+      name: 'list-shelves',
+      description: 'Lists the shelves',
+      handler: async () => ({ content: [{ type: 'text', text: shelves.join(', ') }] }),
+    },
+    shelves,
+  );
+};
+`,
+      'src/kit/shelf-add.ts': `import { z } from 'zod';
+import { makeKitTool } from './make.js';
+export const addToShelf = (shelves: string[]) => {
+  return makeKitTool<{ item: string }>(
+    {
+      name: 'add-to-shelf',
+      description: 'Adds an item',
+      schema: z.object({ item: z.string() }),
+      handler: async (args, shelf) => ({ content: [{ type: 'text', text: args.item + ' on ' + shelf }] }),
+    },
+    shelves,
+  );
+};
+`,
+      'src/labels.ts': `// Same return shape, but named for prompts, and a builder whose name is not its parameter's: not helpers.
+export function createPrompt(config: { name: string; handler: () => string }) {
+  return { name: config.name, inputSchema: {}, handler: config.handler };
+}
+export function shelfLabel(config: { title: string }) {
+  return { name: 'label:' + config.title, handler: () => config.title };
+}
+export const greeting = createPrompt({ name: 'greet', handler: () => 'hello' });
+export const topLabel = shelfLabel({ title: 'top' });
+`,
+    },
+    tools: [
+      {
+        file: 'src/kit/shelf-list.ts',
+        name: 'list-shelves',
+        kind: 'wrapper',
+        evidence: /returns a tool built from its options/,
+      },
+      { file: 'src/kit/shelf-add.ts', name: 'add-to-shelf', kind: 'wrapper' },
+    ],
+  },
+];
+
+const METHOD_NAME_FIXTURES: StyleFixture[] = [
+  {
+    title:
+      "an if-chain dispatcher: branches on tool names are tools, a branch on the method name 'prompts/list' is not",
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+const server = new Server({ name: 'kiosk', version: '1.0.0' }, { capabilities: { tools: {} } });
+async function openKiosk(args: unknown) {
+  return { content: [{ type: 'text' as const, text: 'opened ' + JSON.stringify(args) }] };
+}
+async function closeKiosk() {
+  return { content: [{ type: 'text' as const, text: 'closed' }] };
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const toolName = request.params.name;
+  // Some clients send this through tools/call.
+  if (toolName === 'prompts/list') {
+    return { content: [{ type: 'text' as const, text: JSON.stringify({ prompts: [] }) }] };
+  }
+  if (toolName === 'open_kiosk') {
+    return await openKiosk(request.params.arguments);
+  } else if (toolName === 'close_kiosk') {
+    return await closeKiosk();
+  }
+  throw new Error('Unknown tool: ' + toolName);
+});
+`,
+    },
+    tools: [
+      { file: 'src/server.ts', name: 'open_kiosk', kind: 'dispatch', handler: 'openKiosk' },
+      { file: 'src/server.ts', name: 'close_kiosk', kind: 'dispatch', handler: 'closeKiosk' },
+    ],
+  },
+];
+
+export const ROUND_SEVEN_FIXTURES: StyleFixture[] = [
+  ...LOOPED_DEFINITION_FIXTURES,
+  DESTRUCTURED_LOOP_FIXTURE,
+  ...LITE_MCP_FIXTURES,
+  ...TEMPLATE_FACTORY_FIXTURES,
+  ...METHOD_NAME_FIXTURES,
+];
