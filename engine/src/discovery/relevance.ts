@@ -1,10 +1,13 @@
 /**
  * Which files are MCP code, decided by project rather than by file text: the nearest package.json
  * depends on an MCP server package (directly or through a workspace package that does), or the file
- * imports one. Files of a project without such a dependency get no findings.
+ * imports one. Files of a project without such a dependency get no findings. A package whose only MCP
+ * dependency is the combined SDK and whose files import its client side but no server entry is an MCP
+ * client (an agent, a host, an SDK with its own tool API): its files are not MCP code either.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { type McpSide, combinedSide, importSideOf, isTestFile, packageSourceFiles } from './mcpSides';
 
 /**
  * Packages that serve MCP tools: the official SDKs, FastMCP, adapters, and server frameworks (xmcp,
@@ -40,8 +43,20 @@ export function optedIn(text: string, handlerFactories: readonly string[]): bool
   return text.includes('@mcpToolHandler') || handlerFactories.some((name) => text.includes(name + '('));
 }
 
-/** Where a file stands: in an MCP project, in another project, or in no project at all (loose files). */
-export type FileScope = 'mcp' | 'unrelated' | 'loose';
+/**
+ * Where a file stands: in an MCP server project, in another project, in an MCP client project (or a
+ * loose file that only uses the SDK's client), or in no project at all (loose files).
+ */
+export type FileScope = 'mcp' | 'unrelated' | 'client' | 'loose';
+
+/** Where a file stands, and whether its own imports make it MCP server code whatever its project. */
+export interface FileRelevance {
+  scope: FileScope;
+  mcpImport: boolean;
+}
+
+/** The combined SDK: one package for both sides, so depending on it says nothing of the side. */
+const COMBINED_SDK = '@modelcontextprotocol/sdk';
 
 interface Manifest {
   dir: string;
@@ -55,8 +70,42 @@ export class ProjectScopes {
   private readonly nearest = new Map<string, Manifest | null>();
   private readonly byName = new Map<string, Manifest>();
   private readonly mcp = new Map<Manifest, boolean>();
+  /** The side of each file read or handed over (tests count as 'none'). */
+  private readonly fileSides = new Map<string, McpSide>();
+  /** The files of each package whose side is known, and whether its folder has been read. */
+  private readonly members = new Map<Manifest, Set<string>>();
+  private readonly walked = new Set<Manifest>();
+  private readonly packageSides = new Map<Manifest, McpSide>();
 
-  constructor(private readonly readFile: (fileName: string) => string | undefined = defaultReadFile) {}
+  constructor(
+    private readonly readFile: (fileName: string) => string | undefined = defaultReadFile,
+    private readonly listPackage: (dir: string) => string[] = packageSourceFiles,
+  ) {}
+
+  /**
+   * Records a file's current text (the editor's or the CLI's copy), so a package's side follows its
+   * imports: a change of side clears the decisions that depended on it.
+   */
+  noteText(fileName: string, text: string): McpSide {
+    const key = path.resolve(fileName);
+    const side = isTestFile(key) ? 'none' : importSideOf(text);
+    if (this.fileSides.get(key) === side) return side;
+    this.fileSides.set(key, side);
+    const manifest = this.manifestFor(path.dirname(key));
+    if (manifest) {
+      this.membersOf(manifest).add(key);
+      if (this.packageSides.delete(manifest)) this.mcp.clear();
+    }
+    return side;
+  }
+
+  /** Where a file stands and whether its imports alone make it MCP server code (records its text). */
+  relevanceOf(fileName: string, text: string): FileRelevance {
+    const side = this.noteText(fileName, text);
+    let scope = this.scopeOf(fileName);
+    if (scope === 'loose' && side === 'client') scope = 'client';
+    return { scope, mcpImport: side === 'server' || (side === 'neutral' && scope !== 'client') };
+  }
 
   /** Manifests found while walking the workspace, so workspace dependencies resolve by name. */
   addManifest(fileName: string): void {
@@ -83,10 +132,58 @@ export class ProjectScopes {
   scopeOf(fileName: string): FileScope {
     const manifest = this.manifestFor(path.dirname(path.resolve(fileName)));
     if (!manifest) return 'loose';
-    return this.isMcp(manifest, 0) ? 'mcp' : 'unrelated';
+    if (this.isMcp(manifest, 0)) return 'mcp';
+    return this.clientPackage(manifest) ? 'client' : 'unrelated';
   }
 
+  /** A package whose only MCP server dependency is the combined SDK and whose files use its client side only. */
+  private clientPackage(manifest: Manifest): boolean {
+    const serverDependencies = new Set(manifest.dependencies.filter((d) => MCP_SERVER_PACKAGES.includes(d)));
+    if (serverDependencies.size !== 1 || !serverDependencies.has(COMBINED_SDK)) return false;
+    return this.sideOfPackage(manifest) === 'client';
+  }
+
+  private membersOf(manifest: Manifest): Set<string> {
+    let files = this.members.get(manifest);
+    if (!files) {
+      files = new Set();
+      this.members.set(manifest, files);
+    }
+    return files;
+  }
+
+  /** The side of a package's source files: read from its folder once, then kept up to date by noteText. */
+  private sideOfPackage(manifest: Manifest): McpSide {
+    const known = this.packageSides.get(manifest);
+    if (known !== undefined) return known;
+    const files = this.membersOf(manifest);
+    if (!this.walked.has(manifest)) {
+      this.walked.add(manifest);
+      for (const file of this.listPackage(manifest.dir)) {
+        const key = path.resolve(file);
+        if (files.has(key) || this.manifestFor(path.dirname(key)) !== manifest) continue;
+        const text = this.readFile(key);
+        this.fileSides.set(key, text === undefined ? 'none' : importSideOf(text));
+        files.add(key);
+      }
+    }
+    const side = combinedSide([...files].map((file) => this.fileSides.get(file) ?? 'none'));
+    this.packageSides.set(manifest, side);
+    return side;
+  }
+
+  /** One manifest object per folder, so decisions cached per package hold whichever way it was reached. */
+  private readonly byDir = new Map<string, Manifest | null>();
+
   private manifestAt(dir: string): Manifest | null {
+    const known = this.byDir.get(dir);
+    if (known !== undefined) return known;
+    const manifest = this.readManifest(dir);
+    this.byDir.set(dir, manifest);
+    return manifest;
+  }
+
+  private readManifest(dir: string): Manifest | null {
     const text = this.readFile(path.join(dir, 'package.json'));
     if (text === undefined) return null;
     let parsed: unknown;
@@ -123,7 +220,8 @@ export class ProjectScopes {
     if (known !== undefined) return known;
     this.mcp.set(manifest, false); // cycle guard
     let result = manifest.dependencies.some((d) => MCP_SERVER_PACKAGES.includes(d));
-    if (!result && depth < 4) {
+    if (result && this.clientPackage(manifest)) result = false;
+    else if (!result && depth < 4) {
       for (const dependency of manifest.dependencies) {
         const other = this.byName.get(dependency) ?? this.installed(manifest.dir, dependency);
         if (other && other !== manifest && this.isMcp(other, depth + 1)) {
