@@ -36,6 +36,17 @@ export function importSideOf(text: string): McpSide {
   return side;
 }
 
+/** What a file imports that may be code of the workspace: relative and bare specifiers (not `node:`, not MCP packages). */
+export function workspaceImportsOf(text: string): string[] {
+  const specifiers = new Set<string>();
+  for (const match of text.matchAll(MODULE_SPECIFIER)) {
+    const specifier = match[1];
+    if (specifier.startsWith('node:') || SDK_SPECIFIER.test(specifier) || SERVER_SPECIFIER.test(specifier)) continue;
+    specifiers.add(specifier);
+  }
+  return [...specifiers];
+}
+
 /** The side of several files together: any server file makes a server, else any client file a client. */
 export function combinedSide(sides: Iterable<McpSide>): McpSide {
   let combined: McpSide = 'none';

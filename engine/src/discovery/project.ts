@@ -100,7 +100,9 @@ export class Project implements ProjectKnowledge {
     private readonly fileExists: (fileName: string) => boolean = defaultFileExists,
     readFile?: (fileName: string) => string | undefined,
   ) {
-    this.scopes = new ProjectScopes(readFile);
+    this.scopes = new ProjectScopes(readFile, undefined, (specifier, fromFile) =>
+      this.resolveImport(specifier, normalisePath(fromFile)),
+    );
     this.readText = readFile ?? defaultReadText;
   }
 

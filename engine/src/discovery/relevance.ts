@@ -7,7 +7,14 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type McpSide, combinedSide, importSideOf, isTestFile, packageSourceFiles } from './mcpSides';
+import {
+  type McpSide,
+  combinedSide,
+  importSideOf,
+  isTestFile,
+  packageSourceFiles,
+  workspaceImportsOf,
+} from './mcpSides';
 
 /**
  * Packages that serve MCP tools: the official SDKs, FastMCP, adapters, and server frameworks (xmcp,
@@ -70,27 +77,37 @@ export class ProjectScopes {
   private readonly nearest = new Map<string, Manifest | null>();
   private readonly byName = new Map<string, Manifest>();
   private readonly mcp = new Map<Manifest, boolean>();
-  /** The side of each file read or handed over (tests count as 'none'). */
+  /** The side and the workspace imports of each file read or handed over (tests count as 'none', without imports). */
   private readonly fileSides = new Map<string, McpSide>();
+  private readonly fileImports = new Map<string, string>();
   /** The files of each package whose side is known, and whether its folder has been read. */
   private readonly members = new Map<Manifest, Set<string>>();
   private readonly walked = new Set<Manifest>();
   private readonly packageSides = new Map<Manifest, McpSide>();
+  /** Files of client packages that MCP server code imports (directly or through them), while nothing changes. */
+  private reached?: Set<string>;
 
   constructor(
     private readonly readFile: (fileName: string) => string | undefined = defaultReadFile,
     private readonly listPackage: (dir: string) => string[] = packageSourceFiles,
+    private readonly resolveImport: (specifier: string, fromFile: string) => string | undefined = () => undefined,
   ) {}
 
   /**
    * Records a file's current text (the editor's or the CLI's copy), so a package's side follows its
-   * imports: a change of side clears the decisions that depended on it.
+   * imports: a change of side or of imports clears the decisions that depended on it.
    */
   noteText(fileName: string, text: string): McpSide {
     const key = path.resolve(fileName);
-    const side = isTestFile(key) ? 'none' : importSideOf(text);
+    const test = isTestFile(key);
+    const side = test ? 'none' : importSideOf(text);
+    const imports = test ? '' : workspaceImportsOf(text).join('\n');
+    if (this.fileSides.get(key) === side && this.fileImports.get(key) === imports) return side;
+    if (this.fileImports.get(key) !== imports) this.reached = undefined;
+    this.fileImports.set(key, imports);
     if (this.fileSides.get(key) === side) return side;
     this.fileSides.set(key, side);
+    this.reached = undefined;
     const manifest = this.manifestFor(path.dirname(key));
     if (manifest) {
       this.membersOf(manifest).add(key);
@@ -104,7 +121,49 @@ export class ProjectScopes {
     const side = this.noteText(fileName, text);
     let scope = this.scopeOf(fileName);
     if (scope === 'loose' && side === 'client') scope = 'client';
+    if (scope === 'client' && this.reachedByServerCode(path.resolve(fileName))) scope = 'mcp';
     return { scope, mcpImport: side === 'server' || (side === 'neutral' && scope !== 'client') };
+  }
+
+  /**
+   * Whether MCP server code of the workspace imports a file of a client package, directly or through
+   * the files it imports (a server package serving an agent's tool definitions): then it is MCP code.
+   * Every known MCP package is read first, so the answer does not depend on the order files come in.
+   */
+  private reachedByServerCode(fileName: string): boolean {
+    if (!this.reached) {
+      const serverPackages = [...this.byDir.values()].filter(
+        (manifest): manifest is Manifest => manifest !== null && this.isMcp(manifest, 0),
+      );
+      for (const manifest of serverPackages) this.sideOfPackage(manifest);
+      const reached = new Set<string>();
+      const queue = [...this.fileImports.keys()].filter((file) => {
+        const manifest = this.manifestFor(path.dirname(file));
+        return this.fileSides.get(file) === 'server' || (manifest !== null && serverPackages.includes(manifest));
+      });
+      const roots = new Set(queue);
+      for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+        for (const specifier of (this.fileImports.get(file) ?? '').split('\n')) {
+          const target = specifier ? this.resolveImport(specifier, file) : undefined;
+          const key = target && path.resolve(target);
+          if (!key || roots.has(key) || reached.has(key)) continue;
+          const manifest = this.manifestFor(path.dirname(key));
+          if (!manifest || !this.clientPackage(manifest)) continue;
+          reached.add(key);
+          if (!this.fileImports.has(key)) this.noteRead(key);
+          queue.push(key);
+        }
+      }
+      this.reached = reached;
+    }
+    return this.reached.has(fileName);
+  }
+
+  /** Records a file read from disk (not handed over), once. */
+  private noteRead(key: string): void {
+    const text = this.readFile(key);
+    this.fileSides.set(key, text === undefined || isTestFile(key) ? 'none' : importSideOf(text));
+    this.fileImports.set(key, text === undefined || isTestFile(key) ? '' : workspaceImportsOf(text).join('\n'));
   }
 
   /** Manifests found while walking the workspace, so workspace dependencies resolve by name. */
@@ -162,8 +221,7 @@ export class ProjectScopes {
       for (const file of this.listPackage(manifest.dir)) {
         const key = path.resolve(file);
         if (files.has(key) || this.manifestFor(path.dirname(key)) !== manifest) continue;
-        const text = this.readFile(key);
-        this.fileSides.set(key, text === undefined ? 'none' : importSideOf(text));
+        if (!this.fileSides.has(key)) this.noteRead(key);
         files.add(key);
       }
     }
