@@ -103,17 +103,41 @@ export class ProjectScopes {
     const side = test ? 'none' : importSideOf(text);
     const imports = test ? '' : workspaceImportsOf(text).join('\n');
     if (this.fileSides.get(key) === side && this.fileImports.get(key) === imports) return side;
-    if (this.fileImports.get(key) !== imports) this.reached = undefined;
+    if (this.fileImports.get(key) !== imports) this.forgetReach();
     this.fileImports.set(key, imports);
     if (this.fileSides.get(key) === side) return side;
     this.fileSides.set(key, side);
-    this.reached = undefined;
+    this.forgetReach();
     const manifest = this.manifestFor(path.dirname(key));
     if (manifest) {
       this.membersOf(manifest).add(key);
-      if (this.packageSides.delete(manifest)) this.mcp.clear();
+      if (this.packageSides.delete(manifest)) {
+        this.mcp.clear();
+        this.decisions++;
+      }
     }
     return side;
+  }
+
+  /** A file deleted from disk: it no longer counts for its package's side. */
+  forgetText(fileName: string): void {
+    this.noteText(fileName, '');
+  }
+
+  /**
+   * Counts the changes of a package's side or of what server code reaches: when it moves, files other than
+   * the one just handed over may have changed scope (the editor checks its open documents again).
+   */
+  get decisionCount(): number {
+    return this.decisions;
+  }
+
+  private decisions = 0;
+
+  private forgetReach(): void {
+    if (!this.reached) return;
+    this.reached = undefined;
+    this.decisions++;
   }
 
   /** Where a file stands and whether its imports alone make it MCP server code (records its text). */
