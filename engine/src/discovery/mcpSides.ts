@@ -36,15 +36,42 @@ export function importSideOf(text: string): McpSide {
   return side;
 }
 
-/** What a file imports that may be code of the workspace: relative and bare specifiers (not `node:`, not MCP packages). */
+/** An import or re-export clause with its module: `import { a, b as c } from 'x'`, `export * from 'x'`. */
+const IMPORT_CLAUSE =
+  /\b(?:import|export)\s+([^;'"]*?)\s*from\s*['"]([^'"\n]+)['"]|\b(?:require|import)\s*\(\s*['"]([^'"\n]+)['"]/g;
+
+/**
+ * The values a file imports from modules that may be code of the workspace (relative and bare, not
+ * `node:` or MCP packages), one line each: `specifier<TAB>name,name` or `specifier<TAB>*` for a whole
+ * module (a namespace import, `export *`, a require). Type-only imports are left out: types carry no tools.
+ */
 export function workspaceImportsOf(text: string): string[] {
-  const specifiers = new Set<string>();
-  for (const match of text.matchAll(MODULE_SPECIFIER)) {
-    const specifier = match[1];
+  const lines = new Set<string>();
+  for (const match of text.matchAll(IMPORT_CLAUSE)) {
+    const specifier = match[2] ?? match[3];
     if (specifier.startsWith('node:') || SDK_SPECIFIER.test(specifier) || SERVER_SPECIFIER.test(specifier)) continue;
-    specifiers.add(specifier);
+    const names = match[3] !== undefined ? ['*'] : importedNames(match[1]);
+    if (names.length > 0) lines.add(`${specifier}\t${names.join(',')}`);
   }
-  return [...specifiers];
+  return [...lines];
+}
+
+/** The exported names an import clause takes (`default` for a default import, `*` for a namespace). */
+function importedNames(clause: string): string[] {
+  if (/^type\b/.test(clause)) return [];
+  if (/\*/.test(clause.replace(/\{[^}]*\}/, ''))) return ['*'];
+  const names: string[] = [];
+  const braces = /\{([^}]*)\}/.exec(clause);
+  const outside = braces ? clause.slice(0, braces.index) : clause;
+  if (/^[\w$]+\s*,?\s*$/.test(outside.trim()) && outside.trim() !== '') names.push('default');
+  for (const part of braces?.[1].split(',') ?? []) {
+    const name = part
+      .trim()
+      .split(/\s+as\s+/)[0]
+      .trim();
+    if (name && !name.startsWith('type ')) names.push(name);
+  }
+  return names;
 }
 
 /** The side of several files together: any server file makes a server, else any client file a client. */

@@ -100,9 +100,10 @@ export class Project implements ProjectKnowledge {
     private readonly fileExists: (fileName: string) => boolean = defaultFileExists,
     readFile?: (fileName: string) => string | undefined,
   ) {
-    this.scopes = new ProjectScopes(readFile, undefined, (specifier, fromFile) =>
-      this.resolveImport(specifier, normalisePath(fromFile)),
-    );
+    this.scopes = new ProjectScopes(readFile, undefined, {
+      resolveImport: (specifier, fromFile) => this.resolveImport(specifier, normalisePath(fromFile)),
+      definingFile: (fileName, exportName) => this.resolveExport(normalisePath(fileName), exportName).fileName,
+    });
     this.readText = readFile ?? defaultReadText;
   }
 

@@ -56,6 +56,12 @@ export function optedIn(text: string, handlerFactories: readonly string[]): bool
  */
 export type FileScope = 'mcp' | 'unrelated' | 'client' | 'loose';
 
+/** How the files of the workspace connect: where an import leads, and which file defines an export. */
+export interface ImportLinks {
+  resolveImport(specifier: string, fromFile: string): string | undefined;
+  definingFile(fileName: string, exportName: string): string;
+}
+
 /** Where a file stands, and whether its own imports make it MCP server code whatever its project. */
 export interface FileRelevance {
   scope: FileScope;
@@ -90,7 +96,7 @@ export class ProjectScopes {
   constructor(
     private readonly readFile: (fileName: string) => string | undefined = defaultReadFile,
     private readonly listPackage: (dir: string) => string[] = packageSourceFiles,
-    private readonly resolveImport: (specifier: string, fromFile: string) => string | undefined = () => undefined,
+    private readonly links: ImportLinks = { resolveImport: () => undefined, definingFile: (fileName) => fileName },
   ) {}
 
   /**
@@ -161,26 +167,45 @@ export class ProjectScopes {
       );
       for (const manifest of serverPackages) this.sideOfPackage(manifest);
       const reached = new Set<string>();
-      const queue = [...this.fileImports.keys()].filter((file) => {
+      const roots = [...this.fileImports.keys()].filter((file) => {
         const manifest = this.manifestFor(path.dirname(file));
         return this.fileSides.get(file) === 'server' || (manifest !== null && serverPackages.includes(manifest));
       });
-      const roots = new Set(queue);
-      for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-        for (const specifier of (this.fileImports.get(file) ?? '').split('\n')) {
-          const target = specifier ? this.resolveImport(specifier, file) : undefined;
-          const key = target && path.resolve(target);
-          if (!key || roots.has(key) || reached.has(key)) continue;
-          const manifest = this.manifestFor(path.dirname(key));
-          if (!manifest || !this.clientPackage(manifest)) continue;
-          reached.add(key);
-          if (!this.fileImports.has(key)) this.noteRead(key);
-          queue.push(key);
+      const rootSet = new Set(roots);
+      // Server code → the client files defining what it imports → the files those import (one step).
+      let frontier = roots;
+      for (let step = 0; step < 2 && frontier.length > 0; step++) {
+        const next: string[] = [];
+        for (const file of frontier) {
+          for (const target of this.importedDefinitions(file)) {
+            if (rootSet.has(target) || reached.has(target)) continue;
+            reached.add(target);
+            next.push(target);
+          }
         }
+        frontier = next;
       }
       this.reached = reached;
     }
     return this.reached.has(fileName);
+  }
+
+  /** The files of client packages that define what a file imports (through re-exports), by name. */
+  private importedDefinitions(file: string): string[] {
+    const found: string[] = [];
+    for (const line of (this.fileImports.get(file) ?? '').split('\n')) {
+      const [specifier, names] = line.split('\t');
+      const target = specifier ? this.links.resolveImport(specifier, file) : undefined;
+      if (!target || !names) continue;
+      for (const name of names.split(',')) {
+        const defining = path.resolve(name === '*' ? target : this.links.definingFile(target, name));
+        const manifest = this.manifestFor(path.dirname(defining));
+        if (!manifest || !this.clientPackage(manifest)) continue;
+        if (!this.fileImports.has(defining)) this.noteRead(defining);
+        found.push(defining);
+      }
+    }
+    return found;
   }
 
   /** Records a file read from disk (not handed over), once. */

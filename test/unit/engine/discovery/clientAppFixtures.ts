@@ -121,6 +121,31 @@ for (const tool of BUILT_IN_TOOLS) {
     ],
   },
   {
+    title:
+      'a server package importing one constant through the app barrel: only the file defining it is MCP code, the app tools stay silent',
+    files: {
+      'package.json': JSON.stringify({ name: 'pocket-workspace', private: true, workspaces: ['agent', 'server'] }),
+      'agent/package.json': AGENT_PACKAGE,
+      ...Object.fromEntries(Object.entries(AGENT_FILES).map(([file, text]) => [`agent/${file}`, text])),
+      'agent/src/meta.ts': `export const AGENT_NAME = 'pocket-agent';\n`,
+      'agent/src/index.ts': `export * from './tools';
+export * from './mcp/remoteTools';
+export * from './meta';
+export { step } from './agent';
+`,
+      'server/package.json': SERVER_PACKAGE,
+      'server/src/main.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { AGENT_NAME } from 'pocket-agent';
+const server = new McpServer({ name: 'pocket-info', version: '0.1.0' });
+server.registerTool('agent_info', { description: 'Names the agent' }, async () => ({
+  content: [{ type: 'text', text: AGENT_NAME }],
+}));
+`,
+    },
+    tools: [{ file: 'server/src/main.ts', name: 'agent_info', kind: 'registerTool' }],
+    findings: [],
+  },
+  {
     title: 'a proxy that imports the SDK client and serves what it forwards: an MCP server',
     files: {
       'package.json': JSON.stringify({ name: 'notes-proxy', dependencies: { '@modelcontextprotocol/sdk': '^1.12.0' } }),

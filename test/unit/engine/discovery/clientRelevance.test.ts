@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { DEFAULT_SETTINGS, Project, engineSettings, indexWorkspace } from '../../../../engine/src';
-import { importSideOf } from '../../../../engine/src/discovery/mcpSides';
+import { importSideOf, workspaceImportsOf } from '../../../../engine/src/discovery/mcpSides';
 
 const settings = engineSettings(DEFAULT_SETTINGS);
 const SDK_DEPENDENCY = JSON.stringify({ name: 'desk-agent', dependencies: { '@modelcontextprotocol/sdk': '^1.12.0' } });
@@ -50,6 +50,27 @@ describe('MCP client relevance: the side of a file', () => {
     assert.equal(importSideOf(`import type { Tool } from '@modelcontextprotocol/sdk/types.js';`), 'neutral');
     assert.equal(importSideOf(`import { FastMCP } from 'fastmcp';`), 'server');
     assert.equal(importSideOf(`import { z } from 'zod'; // mcp`), 'none');
+  });
+});
+
+describe('MCP client relevance: what server code imports, by name', () => {
+  it('values by name, whole modules for namespaces, re-exports and requires; types and MCP packages left out', () => {
+    const text = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Config } from 'desk-core';
+import { type Ticket, lookupTool, tools as allTools } from 'desk-core/tools';
+import main, { step } from './agent';
+import * as meta from './meta';
+export * from './extra';
+const legacy = require('./legacy');
+import { readFile } from 'node:fs';
+`;
+    assert.deepEqual(workspaceImportsOf(text), [
+      'desk-core/tools\tlookupTool,tools',
+      './agent\tdefault,step',
+      './meta\t*',
+      './extra\t*',
+      './legacy\t*',
+    ]);
   });
 });
 
