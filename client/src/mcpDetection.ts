@@ -3,14 +3,9 @@
  * a package.json that depends on an MCP server package, or a source file that imports one. The extension starts
  * its language server only then (client/src/lazyStart.ts), so a workspace without MCP code stays light.
  */
+import { MCP_SERVER_PACKAGES, MCP_SERVER_SUBPATHS, packageAlternation } from '../../shared/src/mcpServerPackages';
 
-/** Packages whose presence means "this is an MCP server" (a dependency, or an import in a source file). */
-export const MCP_SERVER_PACKAGES = [
-  '@modelcontextprotocol/sdk',
-  '@modelcontextprotocol/server',
-  'fastmcp',
-  'mcp-handler',
-];
+export { MCP_SERVER_PACKAGES };
 
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 
@@ -33,7 +28,7 @@ export function packageJsonUsesMcp(text: string): boolean {
   });
 }
 
-const escaped = MCP_SERVER_PACKAGES.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
+const escaped = packageAlternation([...MCP_SERVER_PACKAGES, ...MCP_SERVER_SUBPATHS]);
 /** `from '<pkg>'`, `from "<pkg>/sub/path.js"`, `require('<pkg>')`, `import('<pkg>')`, `import '<pkg>'`. */
 const IMPORT = new RegExp(
   `(?:\\bfrom\\s*|\\brequire\\s*\\(\\s*|\\bimport\\s*\\(\\s*|\\bimport\\s+)(['"\`])(?:${escaped})(?:/[^'"\`]*)?\\1`,

@@ -42,7 +42,7 @@ const docPath = path.join(root, 'docs', 'real-code-evaluation.md');
 /**
  * @typedef {{ repo: string, commit: string, expected: number, found: number, neutral: number,
  *             matched: number, elsewhere: number, fp: number, siteOnly: number, byStyle: Record<string, [number, number]> }} RepoRow
- * @typedef {{ repo: string, commit: string, files: number, findings: number, filesWithFindings: number,
+ * @typedef {{ repo: string, commit: string, mcpClient: boolean, files: number, findings: number, filesWithFindings: number,
  *             nonMcpFindings: number, nonMcpFiles: number, checks: Record<string, number>,
  *             tools: number, nonMcpTools: number }} SilenceRow
  */
@@ -162,7 +162,9 @@ function silenceRepo(entry) {
     const tools = runCli('tools', tree.dir);
     /** @type {Map<string, boolean>} */
     const mcp = new Map();
+    // In an MCP client's folders every file is client code: nothing there is an MCP tool or a server's envelope.
     const isMcp = (/** @type {string} */ file) => {
+      if (entry.mcpClient) return false;
       if (!mcp.has(file)) mcp.set(file, isMcpFile(file, fs.readFileSync(path.join(tree.dir, file), 'utf8')));
       return /** @type {boolean} */ (mcp.get(file));
     };
@@ -183,6 +185,7 @@ function silenceRepo(entry) {
     return {
       repo: entry.repo,
       commit: entry.commit,
+      mcpClient: Boolean(entry.mcpClient),
       files: tree.files,
       findings: findings.length,
       filesWithFindings: files.size,
@@ -240,14 +243,17 @@ function renderTables(rows, silence) {
 function renderSilence(lines, silence) {
   if (silence.length) {
     if (lines.length) lines.push('');
-    lines.push('Silence on non-MCP codebases (`check` findings; target: none in files unrelated to MCP):', '');
+    lines.push(
+      'Silence on non-MCP codebases (`check` findings; target: none in files unrelated to MCP; in MCP clients (†), where every file is client code, none at all):',
+      '',
+    );
     lines.push(
       '| Repository | Commit | Files | Findings | Files with findings | Findings in non-MCP files | Non-MCP files with findings | Checks (non-MCP) | Tools listed (in non-MCP files) |',
     );
     lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |');
     for (const s of silence)
       lines.push(
-        `| ${s.repo} | \`${s.commit.slice(0, 10)}\` | ${s.files} | ${s.findings} | ${s.filesWithFindings} | ${s.nonMcpFindings} | ${s.nonMcpFiles} | ${
+        `| ${s.repo}${s.mcpClient ? ' †' : ''} | \`${s.commit.slice(0, 10)}\` | ${s.files} | ${s.findings} | ${s.filesWithFindings} | ${s.nonMcpFindings} | ${s.nonMcpFiles} | ${
           Object.entries(s.checks)
             .map(([c, n]) => `${c} ×${n}`)
             .join(', ') || '—'

@@ -15,7 +15,8 @@ const DECLARATION = /\.d\.[cm]?ts$/i;
  * @typedef {{ repo: string, commit: string, include: string[], exclude?: string[], styles?: string[],
  *             tools: Label[], generic?: Generic[], notes?: string, heldOut?: boolean,
  *             round?: number }} LabelledRepo
- * @typedef {{ repo: string, commit: string, include: string[], exclude?: string[], notes?: string }} UnrelatedRepo
+ * @typedef {{ repo: string, commit: string, include: string[], exclude?: string[], notes?: string,
+ *             mcpClient?: boolean }} UnrelatedRepo (mcpClient: the folders hold MCP client code only, so every file counts as non-MCP)
  * @typedef {{ name: string | null, file: string, line: number, kind?: string }} FoundTool
  * @typedef {{ label: Label, found: FoundTool, elsewhere: boolean }} Match
  * @typedef {{ matches: Match[], misses: Label[], falsePositives: FoundTool[], neutral: FoundTool[],

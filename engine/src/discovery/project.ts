@@ -100,7 +100,10 @@ export class Project implements ProjectKnowledge {
     private readonly fileExists: (fileName: string) => boolean = defaultFileExists,
     readFile?: (fileName: string) => string | undefined,
   ) {
-    this.scopes = new ProjectScopes(readFile);
+    this.scopes = new ProjectScopes(readFile, undefined, {
+      resolveImport: (specifier, fromFile) => this.resolveImport(specifier, normalisePath(fromFile)),
+      definingFile: (fileName, exportName) => this.resolveExport(normalisePath(fileName), exportName).fileName,
+    });
     this.readText = readFile ?? defaultReadText;
   }
 
@@ -301,8 +304,8 @@ export class Project implements ProjectKnowledge {
 
   /** Whether the file is MCP code worth scanning for tools (before any scan). */
   mayScan(fileName: string, text: string, settings: EngineSettings, registeredElsewhere: boolean): boolean {
-    if (registeredElsewhere || optedIn(text, settings.handlerFactories) || MCP_SERVER_IMPORT.test(text)) return true;
-    const scope = this.scopes.scopeOf(fileName);
+    const { scope, mcpImport } = this.scopes.relevanceOf(fileName, text);
+    if (registeredElsewhere || optedIn(text, settings.handlerFactories) || mcpImport) return true;
     return scope === 'mcp' || (scope === 'loose' && LOOSE_MCP_TEXT.test(text));
   }
 
@@ -314,9 +317,9 @@ export class Project implements ProjectKnowledge {
     registeredElsewhere: boolean,
     toolCode: boolean,
   ): boolean {
-    if (registeredElsewhere || optedIn(text, settings.handlerFactories) || MCP_SERVER_IMPORT.test(text)) return true;
+    const { scope, mcpImport } = this.scopes.relevanceOf(fileName, text);
+    if (registeredElsewhere || optedIn(text, settings.handlerFactories) || mcpImport) return true;
     if (toolCode) return true;
-    const scope = this.scopes.scopeOf(fileName);
     // In an MCP project, other files with error envelopes count when tool code imports them (helpers).
     return scope === 'loose' || (scope === 'mcp' && /\bisError\b/.test(text) && this.importedByToolCode(fileName));
   }

@@ -1,28 +1,23 @@
 /**
  * Which files are MCP code, decided by project rather than by file text: the nearest package.json
  * depends on an MCP server package (directly or through a workspace package that does), or the file
- * imports one. Files of a project without such a dependency get no findings.
+ * imports one. Files of a project without such a dependency get no findings. A package whose only MCP
+ * dependency is the combined SDK and whose files import its client side but no server entry is an MCP
+ * client (an agent, a host, an SDK with its own tool API): its files are not MCP code either.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import {
+  type McpSide,
+  combinedSide,
+  importSideOf,
+  isTestFile,
+  packageSourceFiles,
+  workspaceImportsOf,
+} from './mcpSides';
+import { MCP_SERVER_PACKAGES, MCP_SERVER_SUBPATHS, packageAlternation } from '../../../shared/src/mcpServerPackages';
 
-/**
- * Packages that serve MCP tools: the official SDKs, FastMCP, adapters, and server frameworks (xmcp,
- * MCP-Nest, mcp-framework, easy-mcp, tmcp). Libraries that are mostly MCP clients are left out.
- */
-export const MCP_SERVER_PACKAGES = [
-  '@modelcontextprotocol/sdk',
-  '@modelcontextprotocol/server',
-  'fastmcp',
-  'mcp-handler',
-  '@vercel/mcp-adapter',
-  'xmcp',
-  '@rekog/mcp-nest',
-  'mcp-framework',
-  'easy-mcp',
-  'tmcp',
-  'litemcp',
-];
+export { MCP_SERVER_PACKAGES };
 
 /** Frameworks that make every file of a project's `src/tools/` folder a tool, named after the file. */
 const FILE_CONVENTION_PACKAGES = ['xmcp'];
@@ -33,16 +28,38 @@ export function isMcpServerModule(specifier: string): boolean {
 }
 
 /** An import (or require) of an MCP server package. */
-export const MCP_SERVER_IMPORT =
-  /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)['"](?:@modelcontextprotocol\/(?:sdk|server)|fastmcp|mcp-handler|@vercel\/mcp-adapter|xmcp|@rekog\/mcp-nest|mcp-framework|easy-mcp|tmcp|litemcp|agents\/mcp|mcp-use\/server)(?:['"/])/;
+export const MCP_SERVER_IMPORT = new RegExp(
+  `(?:from\\s*|import\\s*\\(\\s*|require\\s*\\(\\s*|import\\s+)['"](?:${packageAlternation([
+    ...MCP_SERVER_PACKAGES,
+    ...MCP_SERVER_SUBPATHS,
+  ])})(?:['"/])`,
+);
 
 /** Explicit opt-ins that make a file MCP code whatever its project. */
 export function optedIn(text: string, handlerFactories: readonly string[]): boolean {
   return text.includes('@mcpToolHandler') || handlerFactories.some((name) => text.includes(name + '('));
 }
 
-/** Where a file stands: in an MCP project, in another project, or in no project at all (loose files). */
-export type FileScope = 'mcp' | 'unrelated' | 'loose';
+/**
+ * Where a file stands: in an MCP server project, in another project, in an MCP client project (or a
+ * loose file that only uses the SDK's client), or in no project at all (loose files).
+ */
+export type FileScope = 'mcp' | 'unrelated' | 'client' | 'loose';
+
+/** How the files of the workspace connect: where an import leads, and which file defines an export. */
+export interface ImportLinks {
+  resolveImport(specifier: string, fromFile: string): string | undefined;
+  definingFile(fileName: string, exportName: string): string;
+}
+
+/** Where a file stands, and whether its own imports make it MCP server code whatever its project. */
+export interface FileRelevance {
+  scope: FileScope;
+  mcpImport: boolean;
+}
+
+/** The combined SDK: one package for both sides, so depending on it says nothing of the side. */
+const COMBINED_SDK = '@modelcontextprotocol/sdk';
 
 interface Manifest {
   dir: string;
@@ -56,8 +73,137 @@ export class ProjectScopes {
   private readonly nearest = new Map<string, Manifest | null>();
   private readonly byName = new Map<string, Manifest>();
   private readonly mcp = new Map<Manifest, boolean>();
+  /** The side and the workspace imports of each file read or handed over (tests count as 'none', without imports). */
+  private readonly fileSides = new Map<string, McpSide>();
+  private readonly fileImports = new Map<string, string>();
+  /** The files of each package whose side is known, and whether its folder has been read. */
+  private readonly members = new Map<Manifest, Set<string>>();
+  private readonly walked = new Set<Manifest>();
+  private readonly packageSides = new Map<Manifest, McpSide>();
+  /** Files of client packages that MCP server code imports (directly or through them), while nothing changes. */
+  private reached?: Set<string>;
 
-  constructor(private readonly readFile: (fileName: string) => string | undefined = defaultReadFile) {}
+  constructor(
+    private readonly readFile: (fileName: string) => string | undefined = defaultReadFile,
+    private readonly listPackage: (dir: string) => string[] = packageSourceFiles,
+    private readonly links: ImportLinks = { resolveImport: () => undefined, definingFile: (fileName) => fileName },
+  ) {}
+
+  /**
+   * Records a file's current text (the editor's or the CLI's copy), so a package's side follows its
+   * imports: a change of side or of imports clears the decisions that depended on it.
+   */
+  noteText(fileName: string, text: string): McpSide {
+    const key = path.resolve(fileName);
+    const test = isTestFile(key);
+    const side = test ? 'none' : importSideOf(text);
+    const imports = test ? '' : workspaceImportsOf(text).join('\n');
+    if (this.fileSides.get(key) === side && this.fileImports.get(key) === imports) return side;
+    if (this.fileImports.get(key) !== imports) this.forgetReach();
+    this.fileImports.set(key, imports);
+    if (this.fileSides.get(key) === side) return side;
+    this.fileSides.set(key, side);
+    this.forgetReach();
+    const manifest = this.manifestFor(path.dirname(key));
+    if (manifest) {
+      this.membersOf(manifest).add(key);
+      if (this.packageSides.delete(manifest)) {
+        this.mcp.clear();
+        this.decisions++;
+      }
+    }
+    return side;
+  }
+
+  /** A file deleted from disk: it no longer counts for its package's side. */
+  forgetText(fileName: string): void {
+    this.noteText(fileName, '');
+  }
+
+  /**
+   * Counts the changes of a package's side or of what server code reaches: when it moves, files other than
+   * the one just handed over may have changed scope (the editor checks its open documents again).
+   */
+  get decisionCount(): number {
+    return this.decisions;
+  }
+
+  private decisions = 0;
+
+  private forgetReach(): void {
+    if (!this.reached) return;
+    this.reached = undefined;
+    this.decisions++;
+  }
+
+  /** Where a file stands and whether its imports alone make it MCP server code (records its text). */
+  relevanceOf(fileName: string, text: string): FileRelevance {
+    const side = this.noteText(fileName, text);
+    let scope = this.scopeOf(fileName);
+    if (scope === 'loose' && side === 'client') scope = 'client';
+    if (scope === 'client' && this.reachedByServerCode(path.resolve(fileName))) scope = 'mcp';
+    return { scope, mcpImport: side === 'server' || (side === 'neutral' && scope !== 'client') };
+  }
+
+  /**
+   * Whether MCP server code of the workspace imports a file of a client package, directly or through
+   * the files it imports (a server package serving an agent's tool definitions): then it is MCP code.
+   * Every known MCP package is read first, so the answer does not depend on the order files come in.
+   */
+  private reachedByServerCode(fileName: string): boolean {
+    if (!this.reached) {
+      const serverPackages = [...this.byDir.values()].filter(
+        (manifest): manifest is Manifest => manifest !== null && this.isMcp(manifest, 0),
+      );
+      for (const manifest of serverPackages) this.sideOfPackage(manifest);
+      const reached = new Set<string>();
+      const roots = [...this.fileImports.keys()].filter((file) => {
+        const manifest = this.manifestFor(path.dirname(file));
+        return this.fileSides.get(file) === 'server' || (manifest !== null && serverPackages.includes(manifest));
+      });
+      const rootSet = new Set(roots);
+      // Server code → the client files defining what it imports → the files those import (one step).
+      let frontier = roots;
+      for (let step = 0; step < 2 && frontier.length > 0; step++) {
+        const next: string[] = [];
+        for (const file of frontier) {
+          for (const target of this.importedDefinitions(file)) {
+            if (rootSet.has(target) || reached.has(target)) continue;
+            reached.add(target);
+            next.push(target);
+          }
+        }
+        frontier = next;
+      }
+      this.reached = reached;
+    }
+    return this.reached.has(fileName);
+  }
+
+  /** The files of client packages that define what a file imports (through re-exports), by name. */
+  private importedDefinitions(file: string): string[] {
+    const found: string[] = [];
+    for (const line of (this.fileImports.get(file) ?? '').split('\n')) {
+      const [specifier, names] = line.split('\t');
+      const target = specifier ? this.links.resolveImport(specifier, file) : undefined;
+      if (!target || !names) continue;
+      for (const name of names.split(',')) {
+        const defining = path.resolve(name === '*' ? target : this.links.definingFile(target, name));
+        const manifest = this.manifestFor(path.dirname(defining));
+        if (!manifest || !this.clientPackage(manifest)) continue;
+        if (!this.fileImports.has(defining)) this.noteRead(defining);
+        found.push(defining);
+      }
+    }
+    return found;
+  }
+
+  /** Records a file read from disk (not handed over), once. */
+  private noteRead(key: string): void {
+    const text = this.readFile(key);
+    this.fileSides.set(key, text === undefined || isTestFile(key) ? 'none' : importSideOf(text));
+    this.fileImports.set(key, text === undefined || isTestFile(key) ? '' : workspaceImportsOf(text).join('\n'));
+  }
 
   /** Manifests found while walking the workspace, so workspace dependencies resolve by name. */
   addManifest(fileName: string): void {
@@ -84,10 +230,57 @@ export class ProjectScopes {
   scopeOf(fileName: string): FileScope {
     const manifest = this.manifestFor(path.dirname(path.resolve(fileName)));
     if (!manifest) return 'loose';
-    return this.isMcp(manifest, 0) ? 'mcp' : 'unrelated';
+    if (this.isMcp(manifest, 0)) return 'mcp';
+    return this.clientPackage(manifest) ? 'client' : 'unrelated';
   }
 
+  /** A package whose only MCP server dependency is the combined SDK and whose files use its client side only. */
+  private clientPackage(manifest: Manifest): boolean {
+    const serverDependencies = new Set(manifest.dependencies.filter((d) => MCP_SERVER_PACKAGES.includes(d)));
+    if (serverDependencies.size !== 1 || !serverDependencies.has(COMBINED_SDK)) return false;
+    return this.sideOfPackage(manifest) === 'client';
+  }
+
+  private membersOf(manifest: Manifest): Set<string> {
+    let files = this.members.get(manifest);
+    if (!files) {
+      files = new Set();
+      this.members.set(manifest, files);
+    }
+    return files;
+  }
+
+  /** The side of a package's source files: read from its folder once, then kept up to date by noteText. */
+  private sideOfPackage(manifest: Manifest): McpSide {
+    const known = this.packageSides.get(manifest);
+    if (known !== undefined) return known;
+    const files = this.membersOf(manifest);
+    if (!this.walked.has(manifest)) {
+      this.walked.add(manifest);
+      for (const file of this.listPackage(manifest.dir)) {
+        const key = path.resolve(file);
+        if (files.has(key) || this.manifestFor(path.dirname(key)) !== manifest) continue;
+        if (!this.fileSides.has(key)) this.noteRead(key);
+        files.add(key);
+      }
+    }
+    const side = combinedSide([...files].map((file) => this.fileSides.get(file) ?? 'none'));
+    this.packageSides.set(manifest, side);
+    return side;
+  }
+
+  /** One manifest object per folder, so decisions cached per package hold whichever way it was reached. */
+  private readonly byDir = new Map<string, Manifest | null>();
+
   private manifestAt(dir: string): Manifest | null {
+    const known = this.byDir.get(dir);
+    if (known !== undefined) return known;
+    const manifest = this.readManifest(dir);
+    this.byDir.set(dir, manifest);
+    return manifest;
+  }
+
+  private readManifest(dir: string): Manifest | null {
     const text = this.readFile(path.join(dir, 'package.json'));
     if (text === undefined) return null;
     let parsed: unknown;
@@ -124,7 +317,8 @@ export class ProjectScopes {
     if (known !== undefined) return known;
     this.mcp.set(manifest, false); // cycle guard
     let result = manifest.dependencies.some((d) => MCP_SERVER_PACKAGES.includes(d));
-    if (!result && depth < 4) {
+    if (result && this.clientPackage(manifest)) result = false;
+    else if (!result && depth < 4) {
       for (const dependency of manifest.dependencies) {
         const other = this.byName.get(dependency) ?? this.installed(manifest.dir, dependency);
         if (other && other !== manifest && this.isMcp(other, depth + 1)) {

@@ -25,6 +25,8 @@ export function indexWorkspace(
   onError?: (fileName: string, error: unknown) => void,
 ): Map<string, ts.SourceFile> {
   for (const manifest of manifests) project.scopes.addManifest(manifest);
+  // Every file's imports first, so a package's side (MCP server or client) does not depend on the order.
+  for (const { fileName, text } of files) project.scopes.noteText(fileName, text);
   const parsed = new Map<string, ts.SourceFile>();
   // Contained: a file the parser cannot take (nesting too deep) is reported and left out; the others are indexed.
   const failed = new Set<string>();

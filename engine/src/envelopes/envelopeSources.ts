@@ -8,6 +8,7 @@
  */
 import ts from 'typescript';
 import { expressionName, findProperty, propertyNameText, unwrapExpression } from '../parse/syntax';
+import { receivedResultCopy } from './receivedCopies';
 
 const MCP_MODULE = /^@modelcontextprotocol\//;
 /** AI SDK (and similar) message parts that carry `isError` for their own protocol. */
@@ -231,7 +232,7 @@ export function notAnEnvelope(object: ts.ObjectLiteralExpression, sourceFile: ts
     const value = unwrapExpression(type.initializer);
     if (ts.isStringLiteralLike(value) && NON_MCP_PART_TYPES.has(value.text)) return true;
   }
-  if (inLoggerPayload(object)) return true;
+  if (inLoggerPayload(object) || receivedResultCopy(object)) return true;
   const declared = declaredType(object);
   return declared !== undefined && isNonMcpType(declared, sourceFile);
 }

@@ -70,7 +70,10 @@ export class AnalysisService {
     const fileName = fileNameOf(document.uri);
     const text = document.getText();
     const engine = engineSettings(settings);
+    const decisions = this.project.scopes.decisionCount;
     const outcome = this.project.analyse(fileName, text, engine, this.reparse(document.uri, text));
+    // The edit changed which packages are MCP code (a server import added or removed): other documents may too.
+    const rescoped = this.project.scopes.decisionCount !== decisions ? this.openFilesOtherThan(document.uri) : [];
     let analysis: DocumentAnalysis;
     if (outcome.kind === 'analysed') {
       const failures = outcome.result.failures.map((failure) => `check ${failure.check} failed: ${failure.reason}`);
@@ -81,12 +84,12 @@ export class AnalysisService {
         findings: outcome.result.findings,
         result: outcome.result,
         ...(failures.length > 0 && { failure: failures.join('; ') }),
-        changedFiles: outcome.changed,
+        changedFiles: [...outcome.changed, ...rescoped],
       };
     } else {
       if (outcome.reason === 'binary') this.log(`Skipped ${fileName}: it looks like a binary file.`);
       if (outcome.reason === 'error') this.log(`Could not analyse ${fileName}: ${outcome.detail ?? 'unknown error'}`);
-      analysis = { version: document.version, settings, findings: [], changedFiles: [] };
+      analysis = { version: document.version, settings, findings: [], changedFiles: rescoped };
       if (outcome.reason === 'error') analysis.failure = failureReason(outcome.detail);
     }
     if (analysis.result) this.parses.set(document.uri, analysis.result.sourceFile);
@@ -111,6 +114,10 @@ export class AnalysisService {
     }
   }
 
+  private openFilesOtherThan(uri: string): string[] {
+    return [...this.cache.keys()].filter((other) => other !== uri).map(fileNameOf);
+  }
+
   forget(uri: string): void {
     this.cache.delete(uri);
     this.parses.delete(uri);
@@ -122,6 +129,7 @@ export class AnalysisService {
     this.parses.delete(uri);
     this.tools.delete(uri);
     const fileName = uriToPath(uri);
+    if (fileName) this.project.scopes.forgetText(fileName);
     return fileName ? this.project.forget(fileName) : [];
   }
 

@@ -2,6 +2,7 @@
  * Every registration-style fixture, in one list: the engine, CLI and language-server discovery tests all run
  * the same workspaces, so a style understood by one is checked through all three.
  */
+import { CLIENT_APP_FIXTURES } from './clientAppFixtures';
 import { APPLIED_DECORATOR_FIXTURES, CONVENTION_FOLDER_FIXTURES } from './conventionFolderFixtures';
 import { DISPATCH_HOOK_FIXTURES } from './dispatchHookFixtures';
 import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
@@ -25,4 +26,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...APPLIED_DECORATOR_FIXTURES,
   ...ROUND_SEVEN_FIXTURES,
   ...ROUND_SIX_B_FIXTURES,
+  ...CLIENT_APP_FIXTURES,
 ];
