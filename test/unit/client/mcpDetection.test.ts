@@ -9,6 +9,8 @@ describe('packageJsonUsesMcp', () => {
     ['the split server package', manifest({ dependencies: { '@modelcontextprotocol/server': '^2.0.0' } }), true],
     ['fastmcp in devDependencies', manifest({ devDependencies: { fastmcp: '^3.0.0' } }), true],
     ['mcp-handler as a peer', manifest({ peerDependencies: { 'mcp-handler': '*' } }), true],
+    ['a server framework (xmcp)', manifest({ dependencies: { xmcp: '^0.3.0' } }), true],
+    ['LiteMCP', manifest({ dependencies: { litemcp: '^0.7.0' } }), true],
     ['an ordinary web app', manifest({ dependencies: { express: '^5.0.0', react: '^19.0.0' } }), false],
     [
       'a name that only contains an MCP package name',
@@ -30,6 +32,8 @@ describe('sourceImportsMcp', () => {
     ['type-only import', `import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";`, true],
     ['require of fastmcp', `const { FastMCP } = require('fastmcp');`, true],
     ['dynamic import of mcp-handler', 'const m = await import(`mcp-handler`);', true],
+    ['the MCP entry of Cloudflare agents', `import { McpAgent } from 'agents/mcp';`, true],
+    ['Cloudflare agents without MCP', `import { Agent } from 'agents';`, false],
     ['side-effect import', `import '@modelcontextprotocol/server';`, true],
     ['export from', `export { McpServer } from '@modelcontextprotocol/server/mcp.js';`, true],
     ['an unrelated import', `import express from 'express';`, false],
