@@ -13,6 +13,7 @@ import { guardedParametersOf } from './guardedParameters';
 import { classFacts, findToolBases, scanToolClasses } from './classes';
 import { scanAppliedToolDecorators, scanToolDecorators } from './decorators';
 import { guardedKeysOf, scanDefinitionObjects } from './definitions';
+import { scanDefinitionFactories } from './definitionFactories';
 import { scanDispatch, scanDispatchers, tableEntries } from './dispatchers';
 import { scanFileConventionTool } from './fileConventions';
 import { frameworkToolBases } from './frameworkClasses';
@@ -281,6 +282,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
     guardedCallbacks: [],
   };
   const calls = index.of(ts.SyntaxKind.CallExpression, ts.isCallExpression);
+  scanDefinitionFactories(state);
   scanRegistrationCalls(state, calls);
   scanDispatchers(state, calls);
   const toolBases = findToolBases(state);

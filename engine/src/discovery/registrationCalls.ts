@@ -196,7 +196,7 @@ function wrapperCall(state: ScanState, call: ts.CallExpression): CallShape | und
 }
 
 /** Where `expression` comes from among `fn`'s parameters. */
-function argPathOf(expression: ts.Expression, fn: FunctionLike): ArgPath | undefined {
+export function argPathOf(expression: ts.Expression, fn: FunctionLike): ArgPath | undefined {
   const inner = unwrapExpression(expression);
   if (
     ts.isBinaryExpression(inner) &&
@@ -240,7 +240,7 @@ function hasExport(node: ts.Node): boolean {
 }
 
 /** Whether other files can call a wrapper: exported, or a method or property of an object or class. */
-function isShared(fn: FunctionLike): boolean {
+export function isShared(fn: FunctionLike): boolean {
   if (ts.isMethodDeclaration(fn)) return true;
   if (ts.isFunctionDeclaration(fn)) return hasExport(fn);
   const parent = fn.parent;
@@ -270,7 +270,7 @@ function forwardingFunction(
 }
 
 /** `async (a) => props.execute(a, ctx)` registered by a helper: the parameter member it calls. */
-function calledPathOf(handler: ts.Expression, fn: FunctionLike): ArgPath | undefined {
+export function calledPathOf(handler: ts.Expression, fn: FunctionLike): ArgPath | undefined {
   const inner = unwrapExpression(handler);
   if (!isInlineFunction(inner)) return undefined;
   let path: ArgPath | undefined;
