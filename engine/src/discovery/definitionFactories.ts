@@ -65,7 +65,10 @@ function builtObject(fn: FunctionLike): ts.ObjectLiteralExpression | undefined {
 }
 
 /** The same-function `const invoke = async (…) => …` an identifier names, if any. */
-function localFunction(fn: FunctionLike, identifier: ts.Identifier): FunctionLike | undefined {
+function localFunction(
+  fn: FunctionLike,
+  identifier: ts.Identifier,
+): ts.ArrowFunction | ts.FunctionExpression | undefined {
   if (!fn.body || !ts.isBlock(fn.body)) return undefined;
   for (const statement of fn.body.statements) {
     if (!ts.isVariableStatement(statement)) continue;

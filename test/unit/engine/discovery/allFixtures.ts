@@ -8,6 +8,7 @@ import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
 import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
 import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
+import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
 import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
 import { STYLE_FIXTURES, type StyleFixture } from './styleFixtures';
 
@@ -21,4 +22,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...DISPATCH_HOOK_FIXTURES,
   ...CONVENTION_FOLDER_FIXTURES,
   ...APPLIED_DECORATOR_FIXTURES,
+  ...ROUND_SIX_FIXTURES,
 ];

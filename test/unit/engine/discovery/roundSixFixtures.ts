@@ -1,0 +1,169 @@
+/**
+ * Round 6, part A (docs/real-code-evaluation-round6.md, shapes 1, 2, 4 and 6), written from scratch with
+ * invented names: project factories that build a definition from their parameters (positional, curried
+ * thunk, one options object), typed definitions consumed by a registration loop, and generated
+ * definitions passed to a registrar closure. Each comes with look-alikes that must stay silent. Shared by
+ * the engine, CLI and language-server tests.
+ */
+import { MCP_PACKAGE, type StyleFixture } from './styleFixtures';
+
+const OK = `{ content: [{ type: 'text' as const, text: 'ok' }] }`;
+
+export const ROUND_SIX_FIXTURES: StyleFixture[] = [
+  {
+    title:
+      'a curried factory makeParcelTool(name, description, shape, handler) returning a thunk; its calls are tools, a look-alike factory not named for a tool is not',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/helpers/makeParcelTool.ts': `import type { ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
+export const makeParcelTool =
+  (name: string, description: string, shape: object, handler: ToolCallback) =>
+  () => ({ name, description, shape, handler });
+`,
+      'src/helpers/makeJob.ts': `// A scheduler's job factory: same shape, not named for a tool.
+export const makeJob = (name: string, cron: string, run: () => Promise<void>) => () => ({ name, cron, run });
+`,
+      'src/tools/list/list-parcels.tool.ts': `import { makeParcelTool } from '../../helpers/makeParcelTool';
+const ListParcels = makeParcelTool('list-parcels', 'Lists parcels', {}, async () => {
+  return ${OK};
+});
+export default ListParcels;
+`,
+      'src/tools/list/list-depots.tool.ts': `import { makeParcelTool } from '../../helpers/makeParcelTool';
+export default makeParcelTool('list-depots', 'Lists depots', {}, async function listDepots() {
+  return ${OK};
+});
+`,
+      'src/tools/list/index.ts': `import ListParcels from './list-parcels.tool';
+import ListDepots from './list-depots.tool';
+export const ListTools = [ListParcels, ListDepots];
+`,
+      'src/jobs/nightly.ts': `import { makeJob } from '../helpers/makeJob';
+export const nightly = makeJob('nightly-sweep', '0 3 * * *', async () => {});
+`,
+      'src/tools/factory.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ListTools } from './list/index';
+export function registerAll(server: McpServer) {
+  ListTools.map((make) => make()).forEach((t) => server.tool(t.name, t.description, t.shape, t.handler));
+}
+`,
+    },
+    tools: [
+      { file: 'src/tools/list/list-parcels.tool.ts', name: 'list-parcels', kind: 'wrapper' },
+      {
+        file: 'src/tools/list/list-depots.tool.ts',
+        name: 'list-depots',
+        kind: 'wrapper',
+        handler: 'listDepots',
+        evidence: /builds a tool definition from its parameters/,
+      },
+    ],
+  },
+  {
+    title:
+      'a positional factory createTool(name, config, callback) returning { name, config, callback }, names from a constant; a result helper named createToolResult is not a factory',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/tools/factory.ts': `export const createTool = (name: string, config: object, callback: (args: unknown) => Promise<unknown>) => {
+  return { name, config, callback };
+};
+export const createToolCallback = (callback: (a: unknown, o: unknown) => Promise<unknown>, options: unknown) => {
+  return (args: unknown) => callback(args, options);
+};
+export function createToolResult(name: string, text: string) {
+  return { name, content: [{ type: 'text', text }] };
+}
+`,
+      'src/tools/acme/get-widget.ts': `import { createTool } from '../factory';
+const toolName = 'acme-get-widget';
+const toolConfig = { title: 'Get widget', description: 'Gets a widget', inputSchema: {} };
+const callback = async (args: unknown) => {
+  return ${OK};
+};
+export const getWidget = createTool(toolName, toolConfig, callback);
+`,
+      'src/tools/acme/drop-widget.ts': `import { createTool } from '../factory';
+export const dropWidget = createTool('acme-drop-widget', { description: 'Drops' }, async function dropWidget() {
+  return ${OK};
+});
+`,
+      'src/tools/results.ts': `import { createToolResult } from './factory';
+export const done = createToolResult('acme-done', 'finished');
+`,
+      'src/tools/index.ts': `import { getWidget } from './acme/get-widget';
+import { dropWidget } from './acme/drop-widget';
+export { createToolCallback } from './factory';
+export const tools = [getWidget, dropWidget];
+`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { createToolCallback, tools } from './tools/index';
+const server = new McpServer({ name: 'acme', version: '1.0.0' });
+const enabled = tools.filter((tool) => !process.env.HIDE?.includes(tool.name));
+enabled.forEach((tool) => server.registerTool(tool.name, tool.config, createToolCallback(tool.callback, {})));
+`,
+    },
+    tools: [
+      { file: 'src/tools/acme/get-widget.ts', name: 'acme-get-widget', kind: 'wrapper', handler: 'callback' },
+      { file: 'src/tools/acme/drop-widget.ts', name: 'acme-drop-widget', kind: 'wrapper', handler: 'dropWidget' },
+    ],
+  },
+  {
+    title:
+      'an options-object factory createTool({ name: constants.X, schema, apiCall }) over a namespace import of constants, returning { name: config.name, arguments, invoke }',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/depots/constants.ts': `export const OPEN_DEPOT_NAME = 'open_depot';
+export const CLOSE_DEPOT_NAME = 'close_depot';
+`,
+      'src/depots/toolFactory.ts': `import { z } from 'zod';
+export function createTool<T extends z.ZodRawShape>(config: {
+  name: string;
+  description: string;
+  schema: T;
+  apiCall: (api: unknown, args: unknown) => Promise<unknown>;
+}) {
+  const argumentSchema = z.object(config.schema);
+  const invoke = async (client: unknown, args: unknown) => {
+    try {
+      return await config.apiCall(client, args);
+    } catch (e) {
+      return 'failed: ' + String(e);
+    }
+  };
+  return { name: config.name, description: config.description, arguments: argumentSchema, invoke };
+}
+`,
+      'src/depots/index.ts': `import * as constants from './constants';
+import { createTool } from './toolFactory';
+const openDepot = createTool({
+  name: constants.OPEN_DEPOT_NAME,
+  description: 'Opens a depot',
+  schema: {},
+  apiCall: async (api, args) => ({ opened: args }),
+});
+const closeDepot = createTool({
+  name: constants.CLOSE_DEPOT_NAME,
+  description: 'Closes a depot',
+  schema: {},
+  apiCall: async function closeDepotCall(api, args) {
+    return { closed: args };
+  },
+});
+export const depotTools = [openDepot, closeDepot];
+`,
+      'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { depotTools } from './depots/index';
+const server = new McpServer({ name: 'depots', version: '1.0.0' });
+for (const tool of new Set(depotTools)) {
+  server.registerTool(tool.name, { inputSchema: tool.arguments.shape }, async (args) => ({
+    content: [{ type: 'text', text: JSON.stringify(await tool.invoke({}, args)) }],
+  }));
+}
+`,
+    },
+    tools: [
+      { file: 'src/depots/index.ts', name: 'open_depot', kind: 'wrapper' },
+      { file: 'src/depots/index.ts', name: 'close_depot', kind: 'wrapper', handler: 'apiCall' },
+    ],
+  },
+];
