@@ -14,6 +14,7 @@ import { classFacts, findToolBases, scanToolClasses } from './classes';
 import { scanAppliedToolDecorators, scanToolDecorators } from './decorators';
 import { guardedKeysOf, scanDefinitionObjects } from './definitions';
 import { scanDefinitionFactories } from './definitionFactories';
+import { consumedExport, scanConsumedDefinitions, scanPassedDefinitions } from './consumedDefinitions';
 import { scanDispatch, scanDispatchers, tableEntries } from './dispatchers';
 import { scanFileConventionTool } from './fileConventions';
 import { frameworkToolBases } from './frameworkClasses';
@@ -292,6 +293,8 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanToolFactoryCalls(state, calls);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
   scanListedDefinitions(state, calls);
+  scanConsumedDefinitions(state, calls);
+  scanPassedDefinitions(state, calls);
   scanFileConventionTool(state, options.inConventionToolsFolder === true);
   scanToolDecorators(state);
   scanAppliedToolDecorators(state);
@@ -369,6 +372,10 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
     }
     if (ref.role === 'listed' || ref.role === 'listedItem') {
       listedExport(state, exportName, ref, reexportsOf(state.sourceFile));
+      continue;
+    }
+    if (ref.role === 'definitionList' || ref.role === 'definitionItem') {
+      consumedExport(state, exportName, ref, reexportsOf(state.sourceFile));
       continue;
     }
     if (ref.role === 'definitions') {
