@@ -166,4 +166,157 @@ for (const tool of new Set(depotTools)) {
       { file: 'src/depots/index.ts', name: 'close_depot', kind: 'wrapper', handler: 'apiCall' },
     ],
   },
+  {
+    title:
+      'typed { name, arguments, invoke } objects consumed by a for…of loop over a function returning a Set; an unconsumed list and a loop that calls no key stay silent',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/parcels/constants.ts': `export const SHIP_PARCEL_NAME = 'ship_parcel';
+export const TRACK_PARCEL_NAME = 'track_parcel';
+`,
+      'src/parcels/index.ts': `import { z } from 'zod';
+import { SHIP_PARCEL_NAME, TRACK_PARCEL_NAME } from './constants';
+import type { Tool } from '../types';
+const shipParcel = async (client: unknown, args: { id: string }) => ({ shipped: args.id });
+export const shipParcelTool: Tool = {
+  name: SHIP_PARCEL_NAME,
+  description: 'Ships a parcel',
+  arguments: z.object({ id: z.string() }),
+  invoke: shipParcel,
+};
+export const trackParcelTool: Tool = {
+  name: TRACK_PARCEL_NAME,
+  description: 'Tracks a parcel',
+  arguments: z.object({ id: z.string() }),
+  invoke: async function trackParcel(client: unknown, args: { id: string }) {
+    return { at: args.id };
+  },
+};
+export const weighParcelTool: Tool = {
+  name: 'weigh_parcel',
+  description: 'Weighs a parcel',
+  arguments: z.object({}),
+  invoke: async () => ({ grams: 1 }),
+};
+`,
+      'src/types.ts': `export interface Tool {
+  name: string;
+  description: string;
+  arguments: { shape: object };
+  invoke: (client: unknown, args: never) => Promise<unknown>;
+}
+`,
+      'src/tools.ts': `import { shipParcelTool, trackParcelTool, weighParcelTool } from './parcels/index';
+import type { Tool } from './types';
+export const tools: Tool[] = [shipParcelTool, trackParcelTool];
+// Listed for the changelog only: never registered.
+export const upcoming: Tool[] = [weighParcelTool];
+export function activeTools(allow: (name: string) => boolean) {
+  return new Set(tools.filter((t) => allow(t.name)));
+}
+`,
+      'src/changelog.ts': `import { upcoming } from './tools';
+for (const tool of upcoming) console.log(tool.name, tool.description);
+`,
+      'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { activeTools } from './tools';
+const server = new McpServer({ name: 'parcels', version: '1.0.0' });
+for (const tool of activeTools(() => true)) {
+  server.registerTool(tool.name, { inputSchema: tool.arguments.shape }, async (args: never) => ({
+    content: [{ type: 'text' as const, text: JSON.stringify(await tool.invoke({}, args)) }],
+  }));
+}
+`,
+    },
+    tools: [
+      {
+        file: 'src/parcels/index.ts',
+        name: 'ship_parcel',
+        kind: 'definition',
+        handler: 'shipParcel',
+        evidence: /consumed by the registration loop/,
+      },
+      { file: 'src/parcels/index.ts', name: 'track_parcel', kind: 'definition', handler: 'invoke' },
+    ],
+  },
+  {
+    title:
+      'generated definitions tool$x = { name, args, tool } passed to a registrar closure made by makeRegistrar(server, client); the registrar call and def.tool(…) are not tools',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/mcp-server/tools.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export type ToolDefinition = {
+  name: string;
+  description: string;
+  args?: object;
+  tool: (client: unknown, args: unknown, extra?: unknown) => Promise<{ content: [] }>;
+};
+export function makeRegistrar(server: McpServer, client: unknown) {
+  return (def: ToolDefinition): void => {
+    if (def.args) {
+      server.tool(def.name, def.description, def.args, async (args: unknown, ctx: unknown) => {
+        return def.tool(client, args, ctx);
+      });
+    } else {
+      server.tool(def.name, def.description, async (ctx: unknown) => def.tool(client, ctx));
+    }
+  };
+}
+export function makePromptRegistrar(server: McpServer) {
+  return (def: { name: string; prompt: () => string }) => server.prompt(def.name, async () => ({ messages: [] }));
+}
+`,
+      'src/mcp-server/tools/parcelsGet.ts': `import type { ToolDefinition } from '../tools';
+const args = { id: {} };
+export const tool$parcelsGet: ToolDefinition = {
+  name: 'get-parcel',
+  description: 'Gets a parcel',
+  args,
+  tool: async (client, input) => {
+    return { content: [] };
+  },
+};
+`,
+      'src/mcp-server/tools/parcelsList.ts': `import type { ToolDefinition } from '../tools';
+export const tool$parcelsList: ToolDefinition = {
+  name: 'list-parcels',
+  description: 'Lists parcels',
+  tool: async function listParcels(client) {
+    return { content: [] };
+  },
+};
+`,
+      'src/mcp-server/tools/parcelsDraft.ts': `import type { ToolDefinition } from '../tools';
+// Generated but not registered by this server.
+export const tool$parcelsDraft: ToolDefinition = {
+  name: 'draft-parcel',
+  description: 'Drafts',
+  tool: async () => ({ content: [] }),
+};
+`,
+      'src/mcp-server/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { makePromptRegistrar, makeRegistrar } from './tools';
+import { tool$parcelsGet } from './tools/parcelsGet';
+import { tool$parcelsList } from './tools/parcelsList';
+export function createServer() {
+  const server = new McpServer({ name: 'parcels', version: '1.0.0' });
+  const tool = makeRegistrar(server, {});
+  const prompt = makePromptRegistrar(server);
+  tool(tool$parcelsGet);
+  tool(tool$parcelsList);
+  prompt({ name: 'summarise', prompt: () => 'Summarise' });
+  return server;
+}
+`,
+    },
+    tools: [
+      {
+        file: 'src/mcp-server/tools/parcelsGet.ts',
+        name: 'get-parcel',
+        kind: 'definition',
+        evidence: /returns a registrar/,
+      },
+      { file: 'src/mcp-server/tools/parcelsList.ts', name: 'list-parcels', kind: 'definition', handler: 'tool' },
+    ],
+  },
 ];
