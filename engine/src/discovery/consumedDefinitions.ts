@@ -7,9 +7,9 @@
  * - a wrapper whose name and handler are properties of one argument (`tool(def)` where the registrar does
  *   `server.tool(def.name, …, (a) => def.tool(client, a))`) makes the object passed by reference a tool.
  *
- * The list is followed through arrays, spreads, `new Set(…)`, `filter`/`slice`/`concat`/`sort`, local
- * variables and functions (their returned values) and, across files, imports (roles 'definitionList' and
- * 'definitionItem', handled by the defining file's own scan). Every step is depth-limited. Objects already
+ * The list is followed through arrays, spreads, `new Set(…)`, `Array.from`, `Object.values` of a local
+ * record, `filter`/`slice`/`concat`/`sort`, local variables and functions (their returned values) and,
+ * across files, imports (roles 'definitionList' and 'definitionItem', handled by the defining file's own scan). Every step is depth-limited. Objects already
  * recorded by another rule are left alone.
  */
 import ts from 'typescript';
@@ -128,6 +128,8 @@ function followList(consumer: Consumer, expression: ts.Expression, depth: number
       if (method === 'concat') for (const argument of inner.arguments) followList(consumer, argument, depth + 1);
     } else if (method === 'from' && ts.isIdentifier(callee.expression) && callee.expression.text === 'Array') {
       if (inner.arguments[0]) followList(consumer, inner.arguments[0], depth + 1);
+    } else if (method === 'values' && ts.isIdentifier(callee.expression) && callee.expression.text === 'Object') {
+      if (inner.arguments[0]) followRecord(consumer, inner.arguments[0], depth + 1);
     }
     return;
   }
@@ -139,6 +141,19 @@ function followList(consumer: Consumer, expression: ts.Expression, depth: number
   }
   const fn = declared(state, callee.text, callee).fn;
   if (fn) for (const returned of returnedBy(fn)) followList(consumer, returned, depth + 1);
+}
+
+/** `Object.values(record)`: each value of a local record object is an element. */
+function followRecord(consumer: Consumer, expression: ts.Expression, depth: number): void {
+  const inner = unwrapExpression(expression);
+  if (!ts.isIdentifier(inner) || consumer.state.imports.has(inner.text)) return;
+  const value = declared(consumer.state, inner.text, inner).value;
+  const record = value && unwrapExpression(value);
+  if (!record || !ts.isObjectLiteralExpression(record)) return;
+  for (const property of record.properties) {
+    if (ts.isPropertyAssignment(property)) followItem(consumer, property.initializer, depth + 1);
+    else if (ts.isShorthandPropertyAssignment(property)) followItem(consumer, property.name, depth + 1);
+  }
 }
 
 /** One element of a consumed list: an object literal, or a variable or import holding one. */
@@ -214,6 +229,14 @@ function calledKey(handler: ts.Expression | undefined, variable: string, nameKey
   const direct = keyOf(handler, variable);
   if (direct) return direct;
   const inner = unwrapExpression(handler);
+  // `wrap(v.callback, options)`: the function a higher-order helper wraps.
+  if (ts.isCallExpression(inner)) {
+    for (const argument of inner.arguments) {
+      const wrapped = keyOf(argument, variable);
+      if (wrapped && wrapped !== nameKey) return wrapped;
+    }
+    return undefined;
+  }
   if (!isInlineFunction(inner)) return undefined;
   let key: string | undefined;
   walk(inner, (node) => {

@@ -319,4 +319,41 @@ export function createServer() {
       { file: 'src/mcp-server/tools/parcelsList.ts', name: 'list-parcels', kind: 'definition', handler: 'tool' },
     ],
   },
+  {
+    title:
+      'plain { name, config, callback } objects in a record, Object.values(…).filter(…).forEach registering withLogging(tool.callback); a job list run by a scheduler loop is not tools',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/letters.ts': `const stampTool = {
+  name: 'stamp_letter',
+  config: { description: 'Stamps a letter' },
+  callback: async () => ${OK},
+};
+const weighTool = {
+  name: 'weigh_letter',
+  config: { description: 'Weighs a letter' },
+  callback: async function weighLetter() {
+    return ${OK};
+  },
+};
+const byKey = { stamp: stampTool, weigh: weighTool };
+export const enabledLetterTools = () => Object.values(byKey).filter((tool) => tool.name !== process.env.HIDE);
+`,
+      'src/jobs.ts': `export const jobs = [{ name: 'sort_letters', callback: async () => undefined }];
+export function runJobs(scheduler: { every(name: string, fn: () => Promise<void>): void }) {
+  for (const job of jobs) scheduler.every(job.name, () => job.callback());
+}
+`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { enabledLetterTools } from './letters';
+const withLogging = <T>(fn: T) => fn;
+const server = new McpServer({ name: 'letters', version: '1.0.0' });
+enabledLetterTools().forEach((tool) => server.registerTool(tool.name, tool.config, withLogging(tool.callback)));
+`,
+    },
+    tools: [
+      { file: 'src/letters.ts', name: 'stamp_letter', kind: 'definition', handler: 'callback' },
+      { file: 'src/letters.ts', name: 'weigh_letter', kind: 'definition', handler: 'callback' },
+    ],
+  },
 ];
