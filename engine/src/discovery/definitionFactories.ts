@@ -16,6 +16,7 @@
 import ts from 'typescript';
 import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { NOT_TOOL_KEYS, memberOf, valueOfMember } from './definitions';
+import { guardedParametersOf } from './guardedParameters';
 import { argPathOf, calledPathOf, isShared } from './registrationCalls';
 import { type ArgPath, type ScanState, type WrapperSignature, isInlineFunction, where } from './scanContext';
 
@@ -81,6 +82,20 @@ function localFunction(
   return undefined;
 }
 
+/** `async (a) => { try { return await handler(a); } catch … }`: the factory's parameter the function calls. */
+function calledParameter(local: ts.ArrowFunction | ts.FunctionExpression, fn: FunctionLike): ArgPath | undefined {
+  let path: ArgPath | undefined;
+  walk(local, (node) => {
+    if (path) return false;
+    if (ts.isCallExpression(node) && ts.isIdentifier(unwrapExpression(node.expression))) {
+      const found = argPathOf(node.expression, fn);
+      if (found && found.property === undefined) path = found;
+    }
+    return undefined;
+  });
+  return path;
+}
+
 /** Where the built object's handler comes from among the factory's parameters. */
 function handlerPath(fn: FunctionLike, object: ts.ObjectLiteralExpression): ArgPath | undefined {
   for (const key of BUILT_HANDLER_KEYS) {
@@ -90,7 +105,7 @@ function handlerPath(fn: FunctionLike, object: ts.ObjectLiteralExpression): ArgP
     const direct = argPathOf(inner, fn);
     if (direct) return direct;
     const local = ts.isIdentifier(inner) ? localFunction(fn, inner) : isInlineFunction(inner) ? inner : undefined;
-    const called = local ? calledPathOf(local, fn) : undefined;
+    const called = local ? (calledPathOf(local, fn) ?? calledParameter(local, fn)) : undefined;
     if (called) return called;
   }
   return undefined;
@@ -112,7 +127,7 @@ function factorySignature(state: ScanState, name: string, fn: FunctionLike): Wra
   const handlerKey = propertyNameText(
     object.properties.find((p) => BUILT_HANDLER_KEYS.includes(propertyNameText(p.name) ?? ''))?.name,
   );
-  return {
+  const signature: WrapperSignature = {
     name,
     nameFrom,
     handlerFrom,
@@ -121,6 +136,10 @@ function factorySignature(state: ScanState, name: string, fn: FunctionLike): Wra
     ],
     shared: isShared(fn),
   };
+  // The factory (or the definition it builds) calls the handler inside its own try/catch.
+  const guarded = guardedParametersOf(fn, state.functions);
+  if (guarded.length > 0) signature.guardedParameters = guarded;
+  return signature;
 }
 
 /** Adds the file's definition-building factories to its wrappers, before its registration calls are read. */

@@ -356,4 +356,49 @@ enabledLetterTools().forEach((tool) => server.registerTool(tool.name, tool.confi
       { file: 'src/letters.ts', name: 'weigh_letter', kind: 'definition', handler: 'callback' },
     ],
   },
+  {
+    title:
+      'a factory whose built handler calls the handler argument inside its own try/catch guards it: no throw-in-handler there, one in an unguarded factory call',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/safeTool.ts': `export function makeSafeTool(name: string, description: string, handler: (a: unknown) => Promise<unknown>) {
+  return {
+    name,
+    description,
+    handler: async (args: unknown) => {
+      try {
+        return await handler(args);
+      } catch (error) {
+        return { isError: true, content: [{ type: 'text', text: String(error) }] };
+      }
+    },
+  };
+}
+export const makePlainTool = (name: string, description: string, handler: (a: unknown) => Promise<unknown>) => ({
+  name,
+  description,
+  handler,
+});
+`,
+      'src/tools.ts': `import { makePlainTool, makeSafeTool } from './safeTool';
+export const refund = makeSafeTool('refund_order', 'Refunds', async function refundOrder() {
+  throw new Error('payment service unavailable');
+});
+export const cancel = makePlainTool('cancel_order', 'Cancels', async function cancelOrder() {
+  throw new Error('order service unavailable');
+});
+`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { cancel, refund } from './tools';
+const server = new McpServer({ name: 'orders', version: '1.0.0' });
+for (const t of [refund, cancel]) server.tool(t.name, t.description, t.handler);
+`,
+    },
+    tools: [
+      { file: 'src/tools.ts', name: 'refund_order', kind: 'wrapper', handler: 'refundOrder' },
+      { file: 'src/tools.ts', name: 'cancel_order', kind: 'wrapper', handler: 'cancelOrder' },
+    ],
+    findings: ['throw-in-handler@src/tools.ts'],
+    onlyChecks: ['throw-in-handler'],
+  },
 ];
