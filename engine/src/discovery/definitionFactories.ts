@@ -20,8 +20,11 @@ import { guardedParametersOf } from './guardedParameters';
 import { argPathOf, calledPathOf, isShared } from './registrationCalls';
 import { type ArgPath, type ScanState, type WrapperSignature, isInlineFunction, where } from './scanContext';
 
-/** `createTool`, `CreateAcmeTool`, `makeToolDef`, `buildToolSpec`: a function named for making a tool. */
-const TOOL_FACTORY_NAME = /tool(?:def(?:inition)?|spec)?$/i;
+/**
+ * `createTool`, `CreateAcmeTool`, `makeToolDef`, `createToolNoArgs`, `make_tool`: a function named for making a
+ * tool — "tool" as a word of the name (`createToolbarButton`, `createTools` are not).
+ */
+const TOOL_FACTORY_NAME = /(?:^tool|Tool|TOOL|_tool)(?![a-z])/;
 /** Keys under which a built definition keeps its handler. */
 const BUILT_HANDLER_KEYS = [
   'handler',

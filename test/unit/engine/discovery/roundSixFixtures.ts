@@ -61,7 +61,7 @@ export function registerAll(server: McpServer) {
   },
   {
     title:
-      'a positional factory createTool(name, config, callback) returning { name, config, callback }, names from a constant; a result helper named createToolResult is not a factory',
+      'a positional factory createTool(name, config, callback) returning { name, config, callback }, names from a constant, and createToolNoArgs({ name, handler }); createToolResult and createToolbarButton are not factories',
     files: {
       'package.json': MCP_PACKAGE,
       'src/tools/factory.ts': `export const createTool = (name: string, config: object, callback: (args: unknown) => Promise<unknown>) => {
@@ -73,6 +73,12 @@ export const createToolCallback = (callback: (a: unknown, o: unknown) => Promise
 export function createToolResult(name: string, text: string) {
   return { name, content: [{ type: 'text', text }] };
 }
+export const createToolbarButton = (name: string, handler: () => void) => ({ name, handler });
+export const createToolNoArgs = (config: { name: string; handler: () => Promise<unknown> }) => ({
+  name: config.name,
+  inputSchema: {},
+  handler: async () => config.handler(),
+});
 `,
       'src/tools/acme/get-widget.ts': `import { createTool } from '../factory';
 const toolName = 'acme-get-widget';
@@ -87,8 +93,10 @@ export const dropWidget = createTool('acme-drop-widget', { description: 'Drops' 
   return ${OK};
 });
 `,
-      'src/tools/results.ts': `import { createToolResult } from './factory';
+      'src/tools/results.ts': `import { createToolbarButton, createToolNoArgs, createToolResult } from './factory';
 export const done = createToolResult('acme-done', 'finished');
+export const refreshButton = createToolbarButton('acme-refresh', () => undefined);
+export const ping = createToolNoArgs({ name: 'acme-ping', handler: async () => ${OK} });
 `,
       'src/tools/index.ts': `import { getWidget } from './acme/get-widget';
 import { dropWidget } from './acme/drop-widget';
@@ -105,6 +113,7 @@ enabled.forEach((tool) => server.registerTool(tool.name, tool.config, createTool
     tools: [
       { file: 'src/tools/acme/get-widget.ts', name: 'acme-get-widget', kind: 'wrapper', handler: 'callback' },
       { file: 'src/tools/acme/drop-widget.ts', name: 'acme-drop-widget', kind: 'wrapper', handler: 'dropWidget' },
+      { file: 'src/tools/results.ts', name: 'acme-ping', kind: 'wrapper', handler: 'handler' },
     ],
   },
   {
