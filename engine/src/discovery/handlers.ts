@@ -13,6 +13,8 @@ import { guardedParametersOf } from './guardedParameters';
 import { classFacts, findToolBases, scanToolClasses } from './classes';
 import { scanAppliedToolDecorators, scanToolDecorators } from './decorators';
 import { guardedKeysOf, scanDefinitionObjects } from './definitions';
+import { scanDefinitionFactories } from './definitionFactories';
+import { consumedExport, scanConsumedDefinitions, scanPassedDefinitions } from './consumedDefinitions';
 import { scanDispatch, scanDispatchers, tableEntries } from './dispatchers';
 import { scanFileConventionTool } from './fileConventions';
 import { frameworkToolBases } from './frameworkClasses';
@@ -284,6 +286,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   };
   const calls = index.of(ts.SyntaxKind.CallExpression, ts.isCallExpression);
   scanTemplateFactories(state);
+  scanDefinitionFactories(state);
   scanRegistrationCalls(state, calls);
   scanDispatchers(state, calls);
   const toolBases = findToolBases(state);
@@ -294,6 +297,8 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanToolFactoryCalls(state, calls);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
   scanListedDefinitions(state, calls);
+  scanConsumedDefinitions(state, calls);
+  scanPassedDefinitions(state, calls);
   scanFileConventionTool(state, options.inConventionToolsFolder === true);
   scanToolDecorators(state);
   scanAppliedToolDecorators(state);
@@ -371,6 +376,10 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
     }
     if (ref.role === 'listed' || ref.role === 'listedItem') {
       listedExport(state, exportName, ref, reexportsOf(state.sourceFile));
+      continue;
+    }
+    if (ref.role === 'definitionList' || ref.role === 'definitionItem') {
+      consumedExport(state, exportName, ref, reexportsOf(state.sourceFile));
       continue;
     }
     if (ref.role === 'definitions') {

@@ -255,6 +255,7 @@ export class Project implements ProjectKnowledge {
             namePattern: ref.namePattern,
             executorMethod: ref.executorMethod,
             member: ref.member,
+            nameKey: ref.nameKey,
             evidence: ref.evidence,
             guarded: ref.guarded,
           });

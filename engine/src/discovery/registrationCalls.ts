@@ -15,6 +15,7 @@ import { scanLoopInstances } from './executorRegistry';
 import { scanLoopedDefinitions } from './loopedDefinitions';
 import { spreadNameOf } from './spreadNames';
 import { localDefinitionObject } from './localDefinitions';
+import { bindRegistrars, invokesRegisteredDefinition, registrarOf } from './registrars';
 import {
   type ArgPath,
   type RegistrationKind,
@@ -179,7 +180,7 @@ function wrapperCall(state: ScanState, call: ts.CallExpression): CallShape | und
     const method = callee.name.text;
     signature = state.wrappers.get(method) ?? (/tool/i.test(method) ? state.knowledge.wrapper(method) : undefined);
   }
-  if (!signature) return undefined;
+  if (!signature || signature.registrar) return undefined;
   const shape: CallShape = {
     kind: 'wrapper',
     wrapper: signature,
@@ -199,7 +200,7 @@ function wrapperCall(state: ScanState, call: ts.CallExpression): CallShape | und
 }
 
 /** Where `expression` comes from among `fn`'s parameters. */
-function argPathOf(expression: ts.Expression, fn: FunctionLike): ArgPath | undefined {
+export function argPathOf(expression: ts.Expression, fn: FunctionLike): ArgPath | undefined {
   const inner = unwrapExpression(expression);
   if (
     ts.isBinaryExpression(inner) &&
@@ -243,7 +244,7 @@ function hasExport(node: ts.Node): boolean {
 }
 
 /** Whether other files can call a wrapper: exported, or a method or property of an object or class. */
-function isShared(fn: FunctionLike): boolean {
+export function isShared(fn: FunctionLike): boolean {
   if (ts.isMethodDeclaration(fn)) return true;
   if (ts.isFunctionDeclaration(fn)) return hasExport(fn);
   const parent = fn.parent;
@@ -273,7 +274,7 @@ function forwardingFunction(
 }
 
 /** `async (a) => props.execute(a, ctx)` registered by a helper: the parameter member it calls. */
-function calledPathOf(handler: ts.Expression, fn: FunctionLike): ArgPath | undefined {
+export function calledPathOf(handler: ts.Expression, fn: FunctionLike): ArgPath | undefined {
   const inner = unwrapExpression(handler);
   if (!isInlineFunction(inner)) return undefined;
   let path: ArgPath | undefined;
@@ -292,7 +293,8 @@ function forwardingSignature(state: ScanState, call: ts.CallExpression, shape: C
   const forwarded = forwardingFunction(call, shape);
   if (!forwarded) return null;
   const { fn, nameFrom, definitionFrom } = forwarded;
-  const name = functionName(fn);
+  const registrar = functionName(fn) === undefined ? registrarOf(fn) : undefined;
+  const name = functionName(registrar ?? fn);
   const via = shape.wrapper ? shape.wrapper.evidence : [`${shape.calleeText} at ${where(state, call)}`];
   const signature: WrapperSignature = {
     name: name ?? '',
@@ -300,8 +302,9 @@ function forwardingSignature(state: ScanState, call: ts.CallExpression, shape: C
     definitionFrom,
     handlerFrom: shape.handlerArg ? (argPathOf(shape.handlerArg, fn) ?? calledPathOf(shape.handlerArg, fn)) : undefined,
     evidence: [`${name ?? 'function'} (${where(state, fn)}) forwards to ${shape.calleeText}`, ...via.slice(0, 4)],
-    shared: isShared(fn),
+    shared: isShared(registrar ?? fn),
   };
+  if (registrar) signature.registrar = true;
   const guardedParameters = guardedParametersOf(fn, state.functions);
   if (guardedParameters.length > 0) signature.guardedParameters = guardedParameters;
   return signature;
@@ -357,7 +360,7 @@ const SDK_METHODS = new Set(['registerTool', 'registerToolTask', 'tool', 'addToo
 function mayRegister(state: ScanState, call: ts.CallExpression): boolean {
   const callee = unwrapExpression(call.expression);
   const name = expressionName(callee);
-  if (name === undefined) return false;
+  if (name === undefined || invokesRegisteredDefinition(call)) return false;
   if (ts.isPropertyAccessExpression(callee) && SDK_METHODS.has(name)) return true;
   return (
     state.wrappers.has(name) ||
@@ -373,6 +376,7 @@ function shapeOf(state: ScanState, call: ts.CallExpression): CallShape | undefin
 /** Finds the file's wrappers (to a fixed point, so chains of wrappers are followed), then its registrations. */
 export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.CallExpression[]): void {
   // Only calls through a name that can register (the SDK's methods, wrappers known here or elsewhere).
+  bindRegistrars(state);
   const calls = allCalls.filter((call) => mayRegister(state, call));
   const forwarding = new Set<ts.CallExpression>();
   for (let round = 0; round < 4; round++) {
@@ -390,6 +394,7 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
       }
     }
     if (!added) break;
+    bindRegistrars(state);
     // New wrappers: calls to them may register too.
     for (const call of allCalls) if (!calls.includes(call) && mayRegister(state, call)) calls.push(call);
   }

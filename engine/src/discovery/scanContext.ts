@@ -72,9 +72,21 @@ export interface ExternalHandlerRef {
    * their classes) kept in a registry keyed by name; 'renamed': a tool list (or tool) whose tools are served
    * under `namePattern` applied to their own names.
    */
-  role?: 'handler' | 'dispatch' | 'table' | 'definitions' | 'executors' | 'renamed' | 'listed' | 'listedItem';
+  role?:
+    | 'handler'
+    | 'dispatch'
+    | 'table'
+    | 'definitions'
+    | 'executors'
+    | 'renamed'
+    | 'listed'
+    | 'listedItem'
+    | 'definitionList'
+    | 'definitionItem';
   /** For 'listed' / 'listedItem': the property of each element that is the definition (`(m) => m.tool`). */
   member?: string;
+  /** For 'definitionList' / 'definitionItem': the key that names the tool (`member` is the handler's key). */
+  nameKey?: string;
   namePattern?: NamePattern;
   /** For 'executors': the method the registry calls on the instance it looks up by name. */
   executorMethod?: string;
@@ -115,6 +127,8 @@ export interface WrapperSignature {
   shared: boolean;
   /** Parameters the wrapper calls inside a try whose catch answers every error: handlers passed there are guarded. */
   guardedParameters?: number[];
+  /** The function returns the wrapper (a registrar closure): its calls register nothing, the result they are bound to does. */
+  registrar?: boolean;
 }
 
 /** A class that registers `this.name` (and a method of its own) with the SDK. */

@@ -11,6 +11,7 @@ import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
 import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
 import { ROUND_SEVEN_FIXTURES } from './roundSevenFixtures';
 import { ROUND_SIX_B_FIXTURES } from './roundSixBFixtures';
+import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
 import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
 import { STYLE_FIXTURES, type StyleFixture } from './styleFixtures';
 
@@ -27,4 +28,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_SEVEN_FIXTURES,
   ...ROUND_SIX_B_FIXTURES,
   ...CLIENT_APP_FIXTURES,
+  ...ROUND_SIX_FIXTURES,
 ];
