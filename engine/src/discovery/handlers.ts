@@ -285,8 +285,10 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
     guardedCallbacks: [],
   };
   const calls = index.of(ts.SyntaxKind.CallExpression, ts.isCallExpression);
-  scanTemplateFactories(state);
+  // Definition-building factories first: a helper both rules recognise is read by the one that also follows
+  // handlers and guards; the template rule takes the helpers left.
   scanDefinitionFactories(state);
+  scanTemplateFactories(state);
   scanRegistrationCalls(state, calls);
   scanDispatchers(state, calls);
   const toolBases = findToolBases(state);

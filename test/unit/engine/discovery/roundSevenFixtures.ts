@@ -325,7 +325,7 @@ export const topLabel = shelfLabel({ title: 'top' });
         file: 'src/kit/shelf-list.ts',
         name: 'list-shelves',
         kind: 'wrapper',
-        evidence: /returns a tool built from its options/,
+        evidence: /returns a tool built from its options|builds a tool definition from its parameters/,
       },
       { file: 'src/kit/shelf-add.ts', name: 'add-to-shelf', kind: 'wrapper' },
     ],
