@@ -69,8 +69,19 @@ function defaultFileExists(fileName: string): boolean {
   }
 }
 
+/** Absolute paths already normalised (every scan and look-up normalises the same few paths again and again). */
+const normalised = new Map<string, string>();
+
 export function normalisePath(fileName: string): string {
-  return path.resolve(fileName);
+  // Only absolute paths are remembered: a relative one depends on the working folder.
+  if (!path.isAbsolute(fileName)) return path.resolve(fileName);
+  let result = normalised.get(fileName);
+  if (result === undefined) {
+    if (normalised.size >= 50_000) normalised.clear();
+    result = path.resolve(fileName);
+    normalised.set(fileName, result);
+  }
+  return result;
 }
 
 export class Project implements ProjectKnowledge {
