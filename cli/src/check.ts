@@ -3,6 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type ts from 'typescript';
 import {
+  type AnalysisResult,
+  analyseWorkspace,
   fixAll,
   Project,
   collectSourceFiles,
@@ -233,12 +235,52 @@ function checkFile(
     if (analysis.reason === 'error') outcome.errors.push({ file: shown, reason: reasonOf(analysis.detail) });
     return outcome;
   }
+  const reported = reportOf(shown, text, analysis.result);
+  return { ...outcome, findings: reported.findings, errors: [...outcome.errors, ...reported.errors] };
+}
+
+/** A file's findings and check failures as the report shows them (plain data: no nodes of its parse). */
+function reportOf(
+  shown: string,
+  text: string,
+  result: AnalysisResult,
+): { findings: CliFinding[]; errors: FileError[] } {
   const starts = lineStartsOf(text);
-  outcome.findings = analysis.result.findings.map((finding) => toCliFinding(shown, starts, finding));
-  for (const failure of analysis.result.failures) {
-    outcome.errors.push({ file: shown, reason: `check ${failure.check} failed: ${failure.reason}` });
+  const findings = result.findings.map((finding) => toCliFinding(shown, starts, finding));
+  const errors = result.failures.map((failure) => ({
+    file: shown,
+    reason: `check ${failure.check} failed: ${failure.reason}`,
+  }));
+  return { findings, errors };
+}
+
+/**
+ * Without --fix: every file checked in one pass over the parses (analyseWorkspace: the same findings as indexing
+ * first and analysing after, with each parse released once its file is analysed).
+ */
+function checkWithoutFix(
+  project: Project,
+  texts: ReadonlyMap<string, string>,
+  context: { engine: EngineSettings; options: CheckOptions; io: CliIo; manifests: readonly string[] },
+): { findings: CliFinding[]; errors: FileError[] } {
+  const { engine, options, io } = context;
+  const shownOf = (file: string) => displayPath(file, io.cwd, options.given);
+  const files = [...texts].map(([fileName, text]) => ({ fileName, text }));
+  const outcomes = analyseWorkspace(project, files, engine, context.manifests, (file, result) =>
+    reportOf(shownOf(file.fileName), file.text, result),
+  );
+  const findings: CliFinding[] = [];
+  const errors: FileError[] = [];
+  for (const [file, outcome] of outcomes) {
+    const shown = shownOf(file);
+    if (outcome.kind === 'failed') errors.push({ file: shown, reason: reasonOf(outcome.error) });
+    else if (outcome.kind === 'analysed') {
+      findings.push(...outcome.value.findings);
+      errors.push(...outcome.value.errors);
+    } else if (outcome.reason === 'binary') io.stderr(`mcp-envelope: skipped ${shown} (binary content)`);
+    else if (outcome.reason === 'error') errors.push({ file: shown, reason: reasonOf(outcome.detail) });
   }
-  return outcome;
+  return { findings, errors };
 }
 
 function printReport(io: CliIo, options: CheckOptions, findings: CliFinding[], errors: FileError[], fixed: number) {
@@ -268,6 +310,11 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const engine = engineSettings(settings);
   const { texts, manifests } = readSources(options, io.cwd);
   const project = new Project();
+  if (!options.fix) {
+    const { findings, errors } = checkWithoutFix(project, texts, { engine, options, io, manifests });
+    printReport(io, options, findings, errors, 0);
+    return checkExitCode(findings, errors, options.failOn);
+  }
   const { parsed, failed } = indexProject(project, texts, engine, manifests);
 
   const findings: CliFinding[] = [];

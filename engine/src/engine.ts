@@ -181,9 +181,29 @@ class Context implements AnalysisContext {
 /** A message template with its `{{name}}` placeholders filled from `data` (unknown names stay as written). */
 export function formatMessage(template: string, data: MessageData = {}): string {
   if (!template.includes('{{')) return template;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(data, name) ? String(data[name]) : whole,
-  );
+  const parts = templateParts(template);
+  let message = parts[0];
+  for (let i = 1; i < parts.length; i += 3) {
+    const name = parts[i];
+    message += (Object.prototype.hasOwnProperty.call(data, name) ? String(data[name]) : parts[i + 1]) + parts[i + 2];
+  }
+  return message;
+}
+
+/** Templates split once: text, then (placeholder name, placeholder as written, text) for each placeholder. */
+const TEMPLATE_PARTS = new Map<string, string[]>();
+
+function templateParts(template: string): string[] {
+  const known = TEMPLATE_PARTS.get(template);
+  if (known) return known;
+  const matches = [...template.matchAll(/\{\{\s*(\w+)\s*\}\}/g)];
+  const parts = [template.slice(0, matches.length > 0 ? matches[0].index : template.length)];
+  matches.forEach((match, k) => {
+    const next = k + 1 < matches.length ? matches[k + 1].index : template.length;
+    parts.push(match[1], match[0], template.slice(match.index + match[0].length, next));
+  });
+  if (TEMPLATE_PARTS.size < 10_000) TEMPLATE_PARTS.set(template, parts);
+  return parts;
 }
 
 /** The ranges of guarded handlers and of the same-file helpers they call. */

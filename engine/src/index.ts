@@ -13,7 +13,12 @@ export {
 } from './engine';
 export { Project } from './discovery/project';
 export { collectSourceFiles, isIndexable } from './discovery/sourceFiles';
-export { type WorkspaceFile, indexWorkspace } from './discovery/workspaceIndex';
+export {
+  type WorkspaceFile,
+  type WorkspaceOutcome,
+  analyseWorkspace,
+  indexWorkspace,
+} from './discovery/workspaceIndex';
 export {
   type FileTool,
   type ToolStyle,

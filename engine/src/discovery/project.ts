@@ -25,6 +25,16 @@ import type { ClassFact, Renamer, ToolBaseClass, WrapperSignature } from './scan
 import type { EngineSettings, ForeignFunction } from '../types';
 import { SharedKnowledge } from './sharedKnowledge';
 import { DECLARATION_FILE, SOURCE_FILE_PATTERN } from './sourceFiles';
+import {
+  type CachedScan,
+  type EarlyAnalysis,
+  type EarlyDepends,
+  type EarlyReuse,
+  exportsSignature,
+  externalSignature,
+} from './projectRecords';
+
+export type { EarlyAnalysis, EarlyDepends, EarlyReuse } from './projectRecords';
 
 export type SkipReason = 'binary' | 'not-mcp' | 'error';
 
@@ -59,20 +69,19 @@ function defaultFileExists(fileName: string): boolean {
   }
 }
 
-export function normalisePath(fileName: string): string {
-  return path.resolve(fileName);
-}
+/** Absolute paths already normalised (every scan and look-up normalises the same few paths again and again). */
+const normalised = new Map<string, string>();
 
-interface CachedScan {
-  sourceFile: ts.SourceFile;
-  /** What the scan looked up in the project's knowledge, with what it found. */
-  looked: ReadonlyMap<string, string>;
-  factories: string;
-  /** The cross-file registrations of the file when it was scanned. */
-  external: string;
-  /** Files whose exports the scan read, with their stamps then. */
-  reads: Map<string, number>;
-  scan: HandlerScan;
+export function normalisePath(fileName: string): string {
+  // Only absolute paths are remembered: a relative one depends on the working folder.
+  if (!path.isAbsolute(fileName)) return path.resolve(fileName);
+  let result = normalised.get(fileName);
+  if (result === undefined) {
+    if (normalised.size >= 50_000) normalised.clear();
+    result = path.resolve(fileName);
+    normalised.set(fileName, result);
+  }
+  return result;
 }
 
 export class Project implements ProjectKnowledge {
@@ -298,9 +307,91 @@ export class Project implements ProjectKnowledge {
     const target = this.resolveImport(specifier, fromFile);
     if (!target) return undefined;
     const found = this.resolveExport(normalisePath(target), exportName);
-    const sourceFile = this.scans.get(found.fileName)?.sourceFile;
+    const cached = this.scans.get(found.fileName);
+    if (cached && !cached.sourceFile) {
+      // Released (see `release`): parsed again, and kept for the other files that call into it.
+      cached.sourceFile = parseSource(found.fileName, cached.text);
+      cached.pinned = true;
+    }
+    const sourceFile = cached?.sourceFile;
     const fn = sourceFile && namedFunctions(NodeIndex.of(sourceFile)).get(found.exportName);
     return fn && sourceFile ? { fn, sourceFile } : undefined;
+  }
+
+  /** Where `importedFunction` would look now: the scanned file and its export, or undefined. */
+  private importTarget(specifier: string, fromFile: string, exportName: string): string | undefined {
+    const target = this.resolveImport(specifier, fromFile);
+    if (!target) return undefined;
+    const found = this.resolveExport(normalisePath(target), exportName);
+    return this.scans.has(found.fileName) ? `${found.fileName}\0${found.exportName}` : undefined;
+  }
+
+  /**
+   * The checks run on a file just indexed (its parse is the one scanned), before later files are indexed; with
+   * what the result depends on, for `reuseEarly`. Undefined when the file gets no checks now or they fail.
+   */
+  analyseEarly(
+    fileName: string,
+    text: string,
+    settings: EngineSettings,
+    sourceFile: ts.SourceFile,
+  ): EarlyAnalysis | undefined {
+    const key = normalisePath(fileName);
+    const cached = this.scans.get(key);
+    if (!cached?.scan || cached.sourceFile !== sourceFile) return undefined;
+    const options = this.scanOptions(fileName, settings);
+    const elsewhere = options.externalExports.size > 0;
+    if (!this.mayScan(fileName, text, settings, elsewhere)) return undefined;
+    if (!this.wantsChecks(fileName, text, settings, elsewhere, cached.toolCode)) return undefined;
+    const imports: EarlyAnalysis['imports'] = [];
+    const importedFunction = (specifier: string, exportName: string, fromFile: string) => {
+      const from = normalisePath(fromFile);
+      imports.push({ specifier, exportName, fromFile: from, target: this.importTarget(specifier, from, exportName) });
+      return this.importedFunction(specifier, from, exportName);
+    };
+    try {
+      const result = analyseSourceFile(sourceFile, settings, { scan: cached.scan, importedFunction });
+      return { generation: cached.generation, imports, result };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Whether `analyse` would now give what `analyseEarly` gave: 'same'; 'not-mcp' (it would skip the file);
+   * 'recheck' (same scan, but calls followed into other files would find other functions: analyse without
+   * recording); 'rescan' (analyse, recording).
+   */
+  reuseEarly(fileName: string, text: string, settings: EngineSettings, early: EarlyDepends): EarlyReuse {
+    if (looksBinary(text)) return 'rescan';
+    const options = this.scanOptions(fileName, settings);
+    const elsewhere = options.externalExports.size > 0;
+    if (!this.mayScan(fileName, text, settings, elsewhere)) return 'rescan';
+    const cached = this.scans.get(normalisePath(fileName));
+    if (!cached || cached.generation !== early.generation || cached.text !== text) return 'rescan';
+    if (!this.currentFor(cached, settings, options)) return 'rescan';
+    if (!this.wantsChecks(fileName, text, settings, elsewhere, cached.toolCode)) return 'not-mcp';
+    const moved = early.imports.some((i) => this.importTarget(i.specifier, i.fromFile, i.exportName) !== i.target);
+    return moved ? 'recheck' : 'same';
+  }
+
+  /** The files a scanned file imports by relative path. */
+  importedFiles(fileName: string): string[] {
+    const key = normalisePath(fileName);
+    const imported: string[] = [];
+    for (const specifier of this.facts.get(key)?.relativeImports ?? []) {
+      const target = this.resolveImport(specifier, key);
+      if (target) imported.push(normalisePath(target));
+    }
+    return imported;
+  }
+
+  /** Drops a file's parse and scan (its facts and registrations stay); parsed again if another file's checks need it. */
+  release(fileName: string): void {
+    const cached = this.scans.get(normalisePath(fileName));
+    if (!cached || cached.pinned) return;
+    cached.sourceFile = undefined;
+    cached.scan = undefined;
   }
 
   /** Whether the file is MCP code worth scanning for tools (before any scan). */
@@ -358,14 +449,7 @@ export class Project implements ProjectKnowledge {
     const factories = settings.handlerFactories.join('\n');
     const external = externalSignature(options.externalExports);
     const cached = this.scans.get(key);
-    if (
-      cached &&
-      cached.sourceFile === sourceFile &&
-      this.knowledge.sameAs(cached.looked) &&
-      cached.factories === factories &&
-      cached.external === external &&
-      [...cached.reads].every(([file, stamp]) => (this.exportStamps.get(file) ?? 0) === stamp)
-    ) {
+    if (cached?.scan && cached.sourceFile === sourceFile && this.stillCurrent(cached, factories, external)) {
       return cached.scan;
     }
     this.reading = new Set();
@@ -377,12 +461,34 @@ export class Project implements ProjectKnowledge {
     this.setFacts(fileName, scan.facts);
     this.noteToolImports(fileName, sourceFile.text, scan);
     const changed = this.setRegistrations(fileName, scan.external);
-    this.scans.set(key, { sourceFile, looked, factories, external, reads, scan });
+    const generation = ++this.scanCounter;
+    const toolCode = scan.handlers.length > 0 || scan.registrations.length > 0;
+    const text = sourceFile.text;
+    this.scans.set(key, { sourceFile, text, looked, factories, external, reads, scan, generation, toolCode });
     this.lastChanged = changed;
     return scan;
   }
 
   private lastChanged: string[] = [];
+  private scanCounter = 0;
+
+  private currentFor(
+    cached: CachedScan,
+    settings: EngineSettings,
+    options: ReturnType<Project['scanOptions']>,
+  ): boolean {
+    return this.stillCurrent(cached, settings.handlerFactories.join('\n'), externalSignature(options.externalExports));
+  }
+
+  /** Whether a scan made earlier is what scanning the same text again would give, the project being as it is now. */
+  private stillCurrent(cached: CachedScan, factories: string, external: string): boolean {
+    return (
+      this.knowledge.sameAs(cached.looked) &&
+      cached.factories === factories &&
+      cached.external === external &&
+      [...cached.reads].every(([file, stamp]) => (this.exportStamps.get(file) ?? 0) === stamp)
+    );
+  }
 
   private scanOptions(fileName: string, settings: EngineSettings) {
     return {
@@ -405,7 +511,14 @@ export class Project implements ProjectKnowledge {
     if (looksBinary(text) || !this.mayScan(fileName, text, settings, options.externalExports.size > 0)) {
       return { changed: this.forget(fileName) };
     }
-    const sourceFile = parsed ?? parseSource(normalisePath(fileName), text);
+    const cached = this.scans.get(normalisePath(fileName));
+    if (!parsed && cached && !cached.scan && cached.text === text && this.currentFor(cached, settings, options)) {
+      // Released, and its scan still holds: nothing to record again (as scanOf's reuse of a scan).
+      return { changed: [] };
+    }
+    // A released file's parse kept for other files' checks (pinned) serves again.
+    const pinned = cached && !cached.scan && cached.text === text ? cached.sourceFile : undefined;
+    const sourceFile = parsed ?? pinned ?? parseSource(normalisePath(fileName), text);
     this.lastChanged = [];
     const scan = this.scanOf(fileName, sourceFile, settings, options);
     return { changed: this.lastChanged, sourceFile, scan };
@@ -449,21 +562,4 @@ export class Project implements ProjectKnowledge {
       return { kind: 'skipped', reason: 'error', detail };
     }
   }
-}
-
-/** The cross-file registrations of a file's exports, as one comparable string. */
-function externalSignature(externalExports: ReadonlyMap<string, ExternalInfo>): string {
-  return [...externalExports]
-    .map(
-      ([name, ref]) =>
-        `${name}#${ref.kind}#${ref.role ?? ''}#${ref.namePattern?.prefix ?? ''}|${ref.namePattern?.suffix ?? ''}#${ref.member ?? ''}#${ref.guarded ? 'g' : ''}`,
-    )
-    .join('|');
-}
-
-/** What of a file's facts the files importing it depend on (constants, re-exports, exported names). */
-function exportsSignature(facts: FileFacts | undefined): string {
-  if (!facts) return '';
-  const reexports = facts.reexports.map((r) => `${r.exportName}<${r.specifier}#${r.importedName}`);
-  return [JSON.stringify([...facts.constants]), reexports.join('|'), [...facts.declared].join('|')].join('\n');
 }
