@@ -1,5 +1,5 @@
 // What `check --fix` decides on real servers: for each labelled repository (scripts/realcode/labels.json,
-// snapshots under <mirror>/<owner>+<name>/repo) the labelled files are extracted to a temporary folder with
+// labels-round4.json and labels-round5.json; snapshots under <mirror>/<owner>+<name>/repo) the labelled files are extracted to a temporary folder with
 // a package.json, `node <cli> check --fix --format json` runs on it, and the fixed files are compared with
 // the originals. Counted in the text the fixes added:
 //   decided places  = literal `errorCategory: '<X>'` + `toolError(` calls + `classifyError(…).errorCategory`
@@ -7,10 +7,16 @@
 //   hard-coded UNKNOWN = literal `errorCategory: 'UNKNOWN'`; helper calls = the run-time ones
 //   repeated texts = a guard nested in its own twin (`e instanceof Error ? e.message : (e instanceof Error …`)
 // Usage: node scripts/realcode/fixStats.mjs [--cli dist/cli.js] [--mirror DIR] [--repo owner/name]… [--show-unknown]
-//        [--keep DIR]
+//        [--set dev|new|all] [--keep DIR] [--keep-original DIR]
+// Two sets, counted apart:
+//   dev = the entries of labels.json without a `round` (the servers the fixes were developed on);
+//   new = the round 3 and 4 entries of labels.json, labels-round4.json and labels-round5.json: servers never used
+//         for fix work (a repository listed twice is measured once, with the labels.json entry).
+// --set picks one of them (default all: both, each with its own total, then the sum).
 // --show-unknown prints each fixed file's hard-coded UNKNOWN lines with the lines before them, to see what remains.
 // --keep DIR writes each fixed file to DIR/<owner>+<name>/<path>, so two runs (before and after a change) can be
-// compared with `diff -r`.
+// compared with `diff -r`; --keep-original DIR writes the same files as they were before the fixes, so
+// `git diff --no-index ORIGINAL/<owner>+<name> KEPT/<owner>+<name>` shows every fix as a diff.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -25,6 +31,8 @@ const { values } = parseArgs({
     repo: { type: 'string', multiple: true },
     'show-unknown': { type: 'boolean', default: false },
     keep: { type: 'string' },
+    'keep-original': { type: 'string' },
+    set: { type: 'string', default: 'all' },
   },
 });
 
@@ -62,17 +70,36 @@ function showUnknown(/** @type {string} */ name, /** @type {string} */ original,
   PATTERNS.unknown.lastIndex = 0;
 }
 
-const labels = JSON.parse(fs.readFileSync(new URL('./labels.json', import.meta.url), 'utf8'));
-const cli = path.resolve(values.cli);
-const totals = { files: 0, literal: 0, unknown: 0, toolError: 0, classified: 0, twin: 0 };
-const rows = [];
-for (const entry of labels.repos) {
-  if (values.repo && !values.repo.includes(entry.repo)) continue;
+/** @param {string} name */
+const readLabels = (name) => JSON.parse(fs.readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')).repos;
+
+/** The labelled repositories of each set, in file order, each repository once. */
+function labelledSets() {
+  const main = readLabels('labels.json');
+  const seen = new Set(main.map((/** @type {{ repo: string }} */ entry) => entry.repo));
+  const later = [...readLabels('labels-round4.json'), ...readLabels('labels-round5.json')].filter(
+    (/** @type {{ repo: string }} */ entry) => !seen.has(entry.repo) && Boolean(seen.add(entry.repo)),
+  );
+  return {
+    dev: main.filter((/** @type {{ round?: number }} */ entry) => entry.round === undefined),
+    new: [...main.filter((/** @type {{ round?: number }} */ entry) => entry.round !== undefined), ...later],
+  };
+}
+
+const KEYS = ['files', 'literal', 'unknown', 'toolError', 'classified', 'twin'];
+const emptyCounts = () => Object.fromEntries(KEYS.map((key) => [key, 0]));
+
+/** @param {string} dir @param {string} repo @param {string} file @param {string} root @param {string} text */
+function keepFile(dir, repo, file, root, text) {
+  const kept = path.join(dir, repo.replace('/', '+'), path.relative(root, file));
+  fs.mkdirSync(path.dirname(kept), { recursive: true });
+  fs.writeFileSync(kept, text);
+}
+
+/** Runs `check --fix` on one labelled repository; its counts, or undefined when the snapshot is missing. */
+function measureRepo(/** @type {{ repo: string, commit: string, include: string[], exclude?: string[] }} */ entry) {
   const gitDir = gitDirFor(values.mirror, entry.repo);
-  if (!gitDir || !hasCommit(gitDir, entry.commit)) {
-    rows.push(`${entry.repo}: snapshot missing`);
-    continue;
-  }
+  if (!gitDir || !hasCommit(gitDir, entry.commit)) return undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fixstats-'));
   extractSources(gitDir, entry.commit, entry.include, entry.exclude ?? [], dir);
   if (!fs.existsSync(path.join(dir, 'package.json'))) fs.writeFileSync(path.join(dir, 'package.json'), '{}\n');
@@ -81,33 +108,68 @@ for (const entry of labels.repos) {
     encoding: 'utf8',
     maxBuffer: 2 ** 28,
   });
-  const row = { files: 0, literal: 0, unknown: 0, toolError: 0, classified: 0, twin: 0 };
-  for (const [file, original] of before) {
+  const row = emptyCounts();
+  for (const file of filesUnder(dir)) {
+    const original = before.get(file);
     const fixed = fs.readFileSync(file, 'utf8');
+    // A file the fixes added (the toolErrors helper) is kept for reading and type-checking, not counted.
+    if (original === undefined) {
+      if (values.keep) keepFile(values.keep, entry.repo, file, dir, fixed);
+      continue;
+    }
     if (fixed === original) continue;
     row.files++;
     if (values['show-unknown']) showUnknown(path.relative(dir, file), original, fixed);
-    if (values.keep) {
-      const kept = path.join(values.keep, entry.repo.replace('/', '+'), path.relative(dir, file));
-      fs.mkdirSync(path.dirname(kept), { recursive: true });
-      fs.writeFileSync(kept, fixed);
-    }
+    if (values.keep) keepFile(values.keep, entry.repo, file, dir, fixed);
+    if (values['keep-original']) keepFile(values['keep-original'], entry.repo, file, dir, original);
     for (const [key, pattern] of Object.entries(PATTERNS)) {
       row[key] += Math.max(0, count(fixed, pattern) - count(original, pattern));
     }
   }
-  for (const key of Object.keys(totals)) totals[key] += row[key];
-  const decided = row.literal + row.toolError + row.classified;
-  rows.push(
-    `${entry.repo}: ${row.files} files fixed, ${decided} decided, ${row.unknown} hard-coded UNKNOWN, ` +
-      `${row.toolError + row.classified} helper calls, ${row.twin} twin guards`,
-  );
   fs.rmSync(dir, { recursive: true, force: true });
+  return row;
 }
-const decided = totals.literal + totals.toolError + totals.classified;
-console.log(rows.join('\n'));
-console.log(
-  `\nTotal: ${totals.files} files fixed; ${decided} places decided: ${totals.literal} literal categories ` +
-    `(${totals.unknown} hard-coded UNKNOWN = ${decided ? ((100 * totals.unknown) / decided).toFixed(1) : '—'}%), ` +
-    `${totals.toolError} toolError calls, ${totals.classified} classifyError fields; ${totals.twin} twin guards.`,
-);
+
+/** @param {Record<string, number>} counts */
+function totalLine(counts) {
+  const decided = counts.literal + counts.toolError + counts.classified;
+  return (
+    `${counts.files} files fixed; ${decided} places decided: ${counts.literal} literal categories ` +
+    `(${counts.unknown} hard-coded UNKNOWN = ${decided ? ((100 * counts.unknown) / decided).toFixed(1) : '—'}%), ` +
+    `${counts.toolError} toolError calls, ${counts.classified} classifyError fields; ${counts.twin} twin guards.`
+  );
+}
+
+const sets = labelledSets();
+const cli = path.resolve(values.cli);
+const chosen = values.set === 'all' ? ['dev', 'new'] : [values.set];
+if (!chosen.every((name) => name in sets)) {
+  console.error(`--set must be dev, new or all (got ${values.set})`);
+  process.exit(2);
+}
+const totals = emptyCounts();
+const summaries = [];
+for (const name of chosen) {
+  const setTotals = emptyCounts();
+  let repos = 0;
+  console.log(`== ${name} set`);
+  for (const entry of sets[name]) {
+    if (values.repo && !values.repo.includes(entry.repo)) continue;
+    const row = measureRepo(entry);
+    if (!row) {
+      console.log(`${entry.repo}: snapshot missing`);
+      continue;
+    }
+    repos++;
+    for (const key of KEYS) setTotals[key] += row[key];
+    const decided = row.literal + row.toolError + row.classified;
+    console.log(
+      `${entry.repo}: ${row.files} files fixed, ${decided} decided, ${row.unknown} hard-coded UNKNOWN, ` +
+        `${row.toolError + row.classified} helper calls, ${row.twin} twin guards`,
+    );
+  }
+  for (const key of KEYS) totals[key] += setTotals[key];
+  summaries.push(`${name} set (${repos} repositories): ${totalLine(setTotals)}`);
+}
+console.log(`\n${summaries.join('\n')}`);
+if (chosen.length > 1) console.log(`Total: ${totalLine(totals)}`);
