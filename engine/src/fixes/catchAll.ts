@@ -10,7 +10,16 @@ import { isGenericMessage } from '../checks/generic-error-message';
 import { enclosingCatch, enclosingFunction, staticText, unwrapExpression, walk } from '../parse/syntax';
 import type { AnalysisContext, Fix } from '../types';
 import { type FixEdits, canUseHelper, envelopeStyleAt, helperCall, specFrom, throwToReturn } from './edits';
-import { type Inference, describeInference, guardingConditions, inferEnvelope, thrownMessage } from './inference';
+import {
+  type Inference,
+  describeInference,
+  guardingConditions,
+  inferEnvelope,
+  inputEvidence,
+  messageArgument,
+  thrownMessage,
+  toolCallbackOf,
+} from './inference';
 import { dropPassThrough } from './passThrough';
 import { calleeDecision, recognisedNote } from './calleeThrows';
 import { fileStyle, quotedIn } from './fileStyle';
@@ -81,6 +90,15 @@ function withNeeds(title: string, edits: FixEdits['edits'], needs: FixEdits): Fi
   return { title, edits: [...edits, ...needs.edits], ...createFileOf(needs) };
 }
 
+/** VALIDATION when a throw in a handler's own body answers a guard on the tool's input (see `inputEvidence`). */
+function thrownInputEvidence(context: AnalysisContext, statement: ts.ThrowStatement): Inference | undefined {
+  const handlerFn = context.handlerOf(statement)?.fn ?? toolCallbackOf(statement);
+  const thrown = statement.expression && unwrapExpression(statement.expression);
+  const first = thrown && (ts.isNewExpression(thrown) || ts.isCallExpression(thrown)) ? thrown.arguments?.[0] : thrown;
+  const message = messageArgument(first);
+  return handlerFn ? inputEvidence(statement, handlerFn, message ? [message] : []) : undefined;
+}
+
 /**
  * `throw X;` → `return …;`: a literal envelope when the evidence decides; `return toolError(e, 'tool')` when
  * it does not and the throw passes on the error a catch clause caught (`throw e`, `throw new Error(… e …)`).
@@ -89,10 +107,11 @@ export function throwAsReturn(
   context: AnalysisContext,
   statement: ts.ThrowStatement,
   toolName: string | null,
-  inference: Inference,
+  given: Inference,
   messageSource: string,
 ): FixBody {
   const caught = caughtName(statement);
+  const inference = given.evidence === undefined ? (thrownInputEvidence(context, statement) ?? given) : given;
   const decided = inference.evidence !== undefined && inference.category !== 'UNKNOWN';
   const callee = decided ? undefined : calleeDecision(context, statement);
   if (callee?.certain) {
@@ -204,7 +223,7 @@ const HTTP_STATUS_PROPERTIES = new Set(['status', 'statusCode', 'statusText', 'o
 function failedResponseName(envelope: ts.Node): string | undefined {
   const candidates: string[] = [];
   const collect = (node: ts.Node, strong: (access: ts.PropertyAccessExpression) => boolean): void => {
-    walk(node, (child) => {
+    walkWithRoot(node, (child) => {
       if (
         ts.isPropertyAccessExpression(child) &&
         ts.isIdentifier(child.expression) &&
@@ -227,17 +246,38 @@ function failedResponseName(envelope: ts.Node): string | undefined {
   return candidates[0];
 }
 
+/** `walk`, visiting `node` itself first: a condition may be the property access itself (`if (r.error)`). */
+function walkWithRoot(node: ts.Node, visit: (node: ts.Node) => void): void {
+  visit(node);
+  walk(node, visit);
+}
+
+const MESSAGE_TYPE_KEYWORDS = new Set<ts.SyntaxKind>([
+  ts.SyntaxKind.StringKeyword,
+  ts.SyntaxKind.UnknownKeyword,
+  ts.SyntaxKind.AnyKeyword,
+]);
+
+/** A type a message may have: `string`, `unknown`, `any`, `Error`, or a union of them (`Error | string | unknown`). */
+function isMessageType(type: ts.TypeNode): boolean {
+  if (MESSAGE_TYPE_KEYWORDS.has(type.kind)) return true;
+  if (ts.isUnionTypeNode(type)) return type.types.every(isMessageType);
+  return ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Error';
+}
+
 /** A builder's message parameter (`function errorResult(message: string)`), whose words decide at run time. */
 function messageParameterName(envelope: ts.Node): string | undefined {
   const parameter = enclosingFunction(envelope)?.parameters.find(
     (p) =>
       ts.isIdentifier(p.name) &&
       /^(message|msg|text|errorMessage|errorText|error_message|reason)$/.test(p.name.text) &&
-      (!p.type || p.type.kind === ts.SyntaxKind.StringKeyword),
+      (!p.type || isMessageType(p.type)),
   );
   if (!parameter || !ts.isIdentifier(parameter.name)) return undefined;
   const name = parameter.name.text;
-  return mentions(envelope, name) ? name : undefined;
+  // The text may read the message through a local (`const text = message instanceof Error ? … : String(message)`).
+  const body = enclosingFunction(envelope)?.body;
+  return mentions(envelope, name) || (body !== undefined && mentions(body, name)) ? name : undefined;
 }
 
 /**
@@ -247,7 +287,7 @@ function messageParameterName(envelope: ts.Node): string | undefined {
 function failedResultError(envelope: ts.Node): string | undefined {
   for (const condition of guardingConditions(envelope)) {
     const outcomes: string[] = [];
-    walk(condition, (child) => {
+    walkWithRoot(condition, (child) => {
       if (
         ts.isPropertyAccessExpression(child) &&
         ts.isIdentifier(child.expression) &&

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/src/envelopeStyle';
 import { declaresOutputSchema } from './outputSchema';
 import type { ErrorEnvelope } from '../envelopes/envelopes';
-import type { Inference } from './inference';
+import { type Inference, messageArgument } from './inference';
 import { type FunctionLike, unwrapExpression, walk, walkOwnBody } from '../parse/syntax';
 import type { AnalysisContext, CreatedFile, OffsetEdit } from '../types';
 import { TOOL_ERROR_FUNCTION, useHelper } from './toolErrorsHelper';
@@ -129,8 +129,9 @@ export function throwToReturn(context: AnalysisContext, statement: ts.ThrowState
 export function thrownMessageSource(context: AnalysisContext, statement: ts.ThrowStatement): string {
   const thrown = statement.expression;
   if (thrown && (ts.isNewExpression(thrown) || ts.isCallExpression(thrown))) {
-    const first = (thrown.arguments ?? [])[0];
-    if (first) return first.getText(context.sourceFile);
+    const message = messageArgument((thrown.arguments ?? [])[0]);
+    if (message) return message.getText(context.sourceFile);
+    if ((thrown.arguments ?? []).length > 0) return quotedIn(context, 'The tool failed');
   }
   if (thrown && ts.isIdentifier(thrown)) return safeMessageSource(thrown.text, fileStyle(context.sourceFile).quote);
   if (thrown && (ts.isStringLiteralLike(thrown) || ts.isTemplateExpression(thrown))) {

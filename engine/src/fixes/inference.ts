@@ -218,13 +218,41 @@ export function inferEnvelope(node: ts.Node, messages: readonly (string | undefi
   return FALLBACK;
 }
 
+const MESSAGE_KEYS = new Set(['message', 'error', 'detail', 'reason']);
+
+/**
+ * The message among an error constructor's arguments: the first argument, or, when that is an object
+ * (`new UserError({ errors: [{ message: '…' }] })`), the first string-valued `message` (`error`, `detail`, `reason`)
+ * property in it. Undefined when the object holds none: an object is never a message itself.
+ */
+export function messageArgument(first: ts.Expression | undefined): ts.Expression | undefined {
+  const value = first && unwrapExpression(first);
+  if (!value || !(ts.isObjectLiteralExpression(value) || ts.isArrayLiteralExpression(value))) return first;
+  let found: ts.Expression | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (
+      ts.isPropertyAssignment(node) &&
+      (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) &&
+      MESSAGE_KEYS.has(node.name.text) &&
+      (ts.isStringLiteralLike(node.initializer) || ts.isTemplateExpression(node.initializer))
+    ) {
+      found = node.initializer;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(value);
+  return found;
+}
+
 /** The static text of a thrown error's message: `throw new Error('…')` → '…'. */
 export function thrownMessage(statement: ts.ThrowStatement): string | undefined {
   const thrown = statement.expression;
   if (!thrown) return undefined;
   if (ts.isNewExpression(thrown) || ts.isCallExpression(thrown)) {
-    const first = (thrown.arguments ?? [])[0];
-    return first ? staticText(first) : undefined;
+    const message = messageArgument((thrown.arguments ?? [])[0]);
+    return message ? staticText(message) : undefined;
   }
   return staticText(thrown);
 }

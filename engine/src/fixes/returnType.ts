@@ -53,3 +53,38 @@ export function canReturnEnvelope(context: AnalysisContext, fn: FunctionLike): b
   const declared = fn.type ?? contextualReturnType(context, fn);
   return declared === undefined || !isNonResultType(declared);
 }
+
+/** The members of a declared return type, through `Promise<…>`, unions and parentheses. */
+function returnedTypes(type: ts.TypeNode): ts.TypeNode[] {
+  if (ts.isParenthesizedTypeNode(type)) return returnedTypes(type.type);
+  if (ts.isUnionTypeNode(type)) return type.types.flatMap(returnedTypes);
+  if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName)) {
+    const argument = type.typeArguments?.[0];
+    if ((type.typeName.text === 'Promise' || type.typeName.text === 'PromiseLike') && argument) {
+      return returnedTypes(argument);
+    }
+  }
+  return [type];
+}
+
+/**
+ * Whether adding the properties `keys` to an object the function around `node` returns would break its declared
+ * type: the function declares a closed type literal for its failures (`Promise<Shelf | { isError: true; message:
+ * string }>`) that has none of those keys and no index signature. Such a function hands its failure to a caller
+ * that builds the tool result; the fix belongs there, not in a field the type does not allow.
+ */
+export function breaksDeclaredFailureType(node: ts.Node, keys: readonly string[]): boolean {
+  let fn: ts.Node | undefined = node.parent;
+  while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
+  const declared = fn && ts.isFunctionLike(fn) ? fn.type : undefined;
+  if (!declared) return false;
+  const literals = returnedTypes(declared).filter(ts.isTypeLiteralNode);
+  const failure = literals.find((literal) =>
+    literal.members.some((member) => member.name && ts.isIdentifier(member.name) && member.name.text === 'isError'),
+  );
+  if (!failure || failure.members.some(ts.isIndexSignatureDeclaration)) return false;
+  const declaredKeys = new Set(
+    failure.members.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : [])),
+  );
+  return keys.some((key) => !declaredKeys.has(key));
+}

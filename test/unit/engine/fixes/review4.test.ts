@@ -1,0 +1,299 @@
+/**
+ * Fix review, round 4 (docs/fix-review.md): patterns found by reading the fixes `check --fix` makes on servers never
+ * used for fix work, each written here as invented code. Every case runs fix-all on a small project and says what the
+ * fixed file must contain and must not contain; near misses sit beside the cases they border.
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fixFile, writeProject } from './fixProject';
+
+interface ReviewCase {
+  name: string;
+  input: string[];
+  /** Fragments the fixed file contains. */
+  contains: string[];
+  /** Fragments the fixed file must not contain. */
+  lacks: string[];
+}
+
+const HEAD = [
+  `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+  `import { z } from 'zod';`,
+  `const server = new McpServer({ name: 'shelf', version: '1.0.0' });`,
+];
+
+const CASES: ReviewCase[] = [
+  {
+    name: 'a bare `if (outcome.error)` guard: the returned error decides at run time, not a hard-coded UNKNOWN',
+    input: [
+      ...HEAD,
+      `declare function lookUp(q: string): Promise<{ error?: string; rows?: string[] }>;`,
+      `server.tool('find_books', { q: z.string() }, async ({ q }) => {`,
+      `  const outcome = await lookUp(q);`,
+      `  if (outcome.error) {`,
+      `    return { isError: true, content: [{ type: 'text', text: outcome.error }] };`,
+      `  }`,
+      `  return { content: [{ type: 'text', text: String(outcome.rows) }] };`,
+      `});`,
+    ],
+    contains: ['classifyError(outcome.error)'],
+    lacks: [`errorCategory: 'UNKNOWN'`],
+  },
+  {
+    name: 'near miss: a guard on a flag that is not an error (`if (outcome.empty)`) gives no run-time subject',
+    input: [
+      ...HEAD,
+      `declare function lookUp(q: string): Promise<{ empty: boolean; error?: string }>;`,
+      `server.tool('find_books', { q: z.string() }, async ({ q }) => {`,
+      `  const outcome = await lookUp(q);`,
+      `  if (outcome.empty) {`,
+      `    return { isError: true, content: [{ type: 'text', text: 'Nothing on the shelf matched.' }] };`,
+      `  }`,
+      `  return { content: [{ type: 'text', text: 'found' }] };`,
+      `});`,
+    ],
+    contains: [],
+    lacks: ['classifyError(outcome'],
+  },
+  {
+    name: 'an answer builder whose message may be an Error or a string: its words decide at run time',
+    input: [
+      ...HEAD,
+      `export function shelfError(message: Error | string | unknown, code?: string) {`,
+      `  const text = message instanceof Error ? message.message : String(message);`,
+      '  return { isError: true, content: [{ type: \'text\' as const, text: `Error: ${code ?? ""}${text}` }] };',
+      `}`,
+      `server.tool('count_books', {}, async () => shelfError('Shelf not found'));`,
+    ],
+    contains: ['classifyError(message)'],
+    lacks: [`errorCategory: 'UNKNOWN'`],
+  },
+  {
+    name: 'near miss: a builder parameter typed as a number is not a message',
+    input: [
+      ...HEAD,
+      `export function shelfError(message: number) {`,
+      "  return { isError: true, content: [{ type: 'text' as const, text: `code ${message}` }] };",
+      `}`,
+      `server.tool('count_books', {}, async () => shelfError(3));`,
+    ],
+    contains: [],
+    lacks: ['classifyError(message)'],
+  },
+  {
+    name: '"could not be found" reads as NOT_FOUND',
+    input: [
+      ...HEAD,
+      `server.tool('get_book', { id: z.string() }, async ({ id }) => {`,
+      `  const found = await Promise.resolve(id.length > 3);`,
+      `  if (!found) {`,
+      "    return { isError: true, content: [{ type: 'text', text: `Book ${id} could not be found.` }] };",
+      `  }`,
+      `  return { content: [{ type: 'text', text: 'ok' }] };`,
+      `});`,
+    ],
+    contains: [`errorCategory: 'NOT_FOUND'`],
+    lacks: [`errorCategory: 'UNKNOWN'`],
+  },
+  {
+    name: 'an error object thrown with an object argument: its message is quoted, never "[object Object]"',
+    input: [
+      ...HEAD,
+      `class ShelfUserError extends Error { constructor(public detail: { errors: { message: string }[] }) { super(detail.errors[0]?.message); } }`,
+      `server.tool('date_range', { from: z.string().optional(), to: z.string().optional() }, async (args) => {`,
+      `  if (!!args.from !== !!args.to) {`,
+      `    throw new ShelfUserError({`,
+      `      errors: [{ message: 'from and to must be given together' }],`,
+      `    });`,
+      `  }`,
+      `  return { content: [{ type: 'text', text: 'ok' }] };`,
+      `});`,
+    ],
+    contains: [`from and to must be given together'`, `errorCategory: 'VALIDATION'`],
+    lacks: ['${{', `errorCategory: 'UNKNOWN'`],
+  },
+  {
+    name: 'isError computed at run time: no category is added that a success would carry too',
+    input: [
+      ...HEAD,
+      `declare function check(q: string): Promise<{ success: boolean; text: string }>;`,
+      `server.tool('check_isbn', { q: z.string() }, async ({ q }) => {`,
+      `  const result = await check(q);`,
+      `  return { content: [{ type: 'text', text: result.text }], isError: !result.success };`,
+      `});`,
+    ],
+    contains: ['isError: !result.success'],
+    lacks: ['errorCategory', 'isRetryable'],
+  },
+  {
+    name: 'near miss: isError: true in the same shape still gets its fields',
+    input: [
+      ...HEAD,
+      `declare function check(q: string): Promise<{ success: boolean; text: string }>;`,
+      `server.tool('check_isbn', { q: z.string() }, async ({ q }) => {`,
+      `  const result = await check(q);`,
+      `  if (result.success) return { content: [{ type: 'text', text: result.text }] };`,
+      `  return { content: [{ type: 'text', text: 'The ISBN is invalid' }], isError: true };`,
+      `});`,
+    ],
+    contains: [`errorCategory: 'VALIDATION'`, 'isRetryable: false'],
+    lacks: [],
+  },
+  {
+    name: 'a rate limiter that says the limit is exceeded: TRANSIENT and retryable',
+    input: [
+      ...HEAD,
+      `declare const limiter: { check(now: number): { exceeded: boolean; message: string } };`,
+      `server.tool('borrow_book', { id: z.string() }, async ({ id }) => {`,
+      `  const rateLimitResult = limiter.check(Date.now());`,
+      `  if (rateLimitResult.exceeded) {`,
+      `    return { content: [{ type: 'text', text: rateLimitResult.message }], isError: true };`,
+      `  }`,
+      `  return { content: [{ type: 'text', text: id }] };`,
+      `});`,
+    ],
+    contains: [`errorCategory: 'TRANSIENT'`, 'isRetryable: true'],
+    lacks: [`errorCategory: 'UNKNOWN'`],
+  },
+  {
+    name: 'near miss: a rate-limit switch that is off is no evidence of a limit reached',
+    input: [
+      ...HEAD,
+      `declare const settings: { rateLimitEnabled: boolean };`,
+      `server.tool('borrow_book', { id: z.string() }, async ({ id }) => {`,
+      `  if (!settings.rateLimitEnabled) {`,
+      `    return { content: [{ type: 'text', text: 'Borrowing is switched off here' }], isError: true };`,
+      `  }`,
+      `  return { content: [{ type: 'text', text: id }] };`,
+      `});`,
+    ],
+    contains: [],
+    lacks: [`errorCategory: 'TRANSIENT'`],
+  },
+  {
+    name: 'a deliberate rethrow of the error class the catch tested (an auth challenge for the host) stays a throw',
+    input: [
+      ...HEAD,
+      `class ShelfAuthChallenge extends Error {}`,
+      `declare function token(): Promise<string>;`,
+      `server.tool('list_loans', {}, async () => {`,
+      `  try {`,
+      `    await token();`,
+      `  } catch (error) {`,
+      `    if (error instanceof ShelfAuthChallenge) {`,
+      `      throw new ShelfAuthChallenge();`,
+      `    }`,
+      `    return { content: [{ type: 'text', text: 'No token' }], isError: true };`,
+      `  }`,
+      `  return { content: [{ type: 'text', text: 'loans' }] };`,
+      `});`,
+    ],
+    contains: ['throw new ShelfAuthChallenge();'],
+    lacks: [],
+  },
+  {
+    name: 'a catch that throws its own words built from the caught error: the caught error decides, the words stay',
+    input: [
+      ...HEAD,
+      `declare function listShelves(): Promise<string[]>;`,
+      `server.tool('list_shelves', {}, async () => {`,
+      `  try {`,
+      `    return { content: [{ type: 'text', text: (await listShelves()).join(',') }] };`,
+      `  } catch (err: any) {`,
+      '    const detail = err.cause ? `: ${err.cause.message}` : "";',
+      '    throw new Error(`Failed to list the shelves${detail}`);',
+      `  }`,
+      `});`,
+    ],
+    contains: ['toolError(err, ', 'Failed to list the shelves'],
+    lacks: [`errorCategory: 'UNKNOWN'`],
+  },
+  {
+    name: 'a required field that depends on another input (`kind === "x" && !xOptions`) is the caller’s mistake',
+    input: [
+      ...HEAD,
+      `server.tool('add_item', { kind: z.enum(['book', 'map']), map_options: z.string().optional() }, async ({ kind, map_options }) => {`,
+      `  if (kind === 'map' && !map_options) {`,
+      `    throw new Error("Map configuration is required when kind is 'map'");`,
+      `  }`,
+      `  return { content: [{ type: 'text', text: 'added' }] };`,
+      `});`,
+    ],
+    contains: [`errorCategory: 'VALIDATION'`],
+    lacks: [`errorCategory: 'UNKNOWN'`],
+  },
+  {
+    name: 'near miss: a branch picked by comparing an input with a literal alone stays undecided',
+    input: [
+      ...HEAD,
+      `server.tool('add_item', { kind: z.enum(['book', 'map']) }, async ({ kind }) => {`,
+      `  if (kind === 'map') {`,
+      `    throw new Error('Maps are handled by another service');`,
+      `  }`,
+      `  return { content: [{ type: 'text', text: 'added' }] };`,
+      `});`,
+    ],
+    contains: [],
+    lacks: [`errorCategory: 'VALIDATION'`],
+  },
+  {
+    name: 'a result typed `{ isError: true; message: string }` by its function: no field that breaks the type',
+    input: [
+      ...HEAD,
+      `interface Shelf { id: string }`,
+      `export async function loadShelf(id?: string): Promise<Shelf | { isError: true; message: string }> {`,
+      `  if (!id) {`,
+      `    return { isError: true, message: 'Shelf ID is required' };`,
+      `  }`,
+      `  return { id };`,
+      `}`,
+      `server.tool('load_shelf', { id: z.string().optional() }, async ({ id }) => {`,
+      `  const shelf = await loadShelf(id);`,
+      `  return { content: [{ type: 'text', text: JSON.stringify(shelf) }] };`,
+      `});`,
+    ],
+    contains: [`return { isError: true, message: 'Shelf ID is required' };`],
+    lacks: [],
+  },
+  {
+    name: 'a caught error answered as success with the author’s words: the words are kept as toolError’s message',
+    input: [
+      ...HEAD,
+      `declare function fetchCover(id: string): Promise<string>;`,
+      `server.tool('get_cover', { id: z.string() }, async ({ id }) => {`,
+      `  try {`,
+      `    return { content: [{ type: 'text', text: await fetchCover(id) }] };`,
+      `  } catch (error: any) {`,
+      "    return { content: [{ type: 'text', text: `Failed to download the cover: ${error.message}` }] };",
+      `  }`,
+      `});`,
+    ],
+    contains: ['toolError(error, ', 'Failed to download the cover'],
+    lacks: [],
+  },
+];
+
+let root = '';
+before(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-envelope-review4-'));
+});
+after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+void describe('fix review, round 4', () => {
+  CASES.forEach((testCase, index) => {
+    void it(testCase.name, () => {
+      const dir = path.join(root, `case-${index}`);
+      writeProject(dir, { 'src/server.ts': testCase.input.join('\n') + '\n' });
+      const fixed = fixFile(dir, 'src/server.ts').text;
+      for (const fragment of testCase.contains) {
+        assert.ok(fixed.includes(fragment), `expected ${JSON.stringify(fragment)} in:\n${fixed}`);
+      }
+      for (const fragment of testCase.lacks) {
+        assert.ok(!fixed.includes(fragment), `did not expect ${JSON.stringify(fragment)} in:\n${fixed}`);
+      }
+    });
+  });
+});
