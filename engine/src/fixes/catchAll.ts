@@ -7,7 +7,7 @@
 import ts from 'typescript';
 import { renderEnvelope } from '../../../shared/src/envelopeStyle';
 import { isGenericMessage } from '../checks/generic-error-message';
-import { enclosingCatch, enclosingFunction, staticText, unwrapExpression, walk } from '../parse/syntax';
+import { enclosingCatch, enclosingFunction, findProperty, staticText, unwrapExpression, walk } from '../parse/syntax';
 import type { AnalysisContext, Fix } from '../types';
 import { type FixEdits, canUseHelper, envelopeStyleAt, helperCall, specFrom, throwToReturn } from './edits';
 import {
@@ -69,12 +69,31 @@ export function authorMessage(context: AnalysisContext, statement: ts.ThrowState
   for (const argument of thrown.arguments ?? []) {
     const text = staticText(argument);
     if (text === undefined) continue;
-    const literal = text.replace(/\$\{…\}|…/g, ' ');
-    const words = literal.match(/\p{L}{2,}/gu) ?? [];
-    if (words.length < 2 || isGenericMessage(literal)) return undefined;
-    return argument.getText(context.sourceFile);
+    return ownWords(context, argument);
   }
   return undefined;
+}
+
+/** An expression's source when its literal parts say something of their own: two words or more, not generic. */
+function ownWords(context: AnalysisContext, expression: ts.Expression): string | undefined {
+  const text = staticText(expression);
+  if (text === undefined) return undefined;
+  const literal = text.replace(/\$\{…\}|…/g, ' ');
+  const words = literal.match(/\p{L}{2,}/gu) ?? [];
+  if (words.length < 2 || isGenericMessage(literal)) return undefined;
+  return expression.getText(context.sourceFile);
+}
+
+/** The author's words in a returned result's first text (`return { content: [{ type: 'text', text: \`Failed …\` }] }`). */
+function returnedAuthorMessage(context: AnalysisContext, statement: ts.ReturnStatement): string | undefined {
+  const returned = statement.expression && unwrapExpression(statement.expression);
+  if (!returned || !ts.isObjectLiteralExpression(returned)) return undefined;
+  const content = findProperty(returned, ['content']);
+  const items = content && ts.isPropertyAssignment(content) ? unwrapExpression(content.initializer) : undefined;
+  const first = items && ts.isArrayLiteralExpression(items) ? items.elements[0] : undefined;
+  const item = first && unwrapExpression(first);
+  const text = item && ts.isObjectLiteralExpression(item) ? findProperty(item, ['text']) : undefined;
+  return text && ts.isPropertyAssignment(text) ? ownWords(context, text.initializer) : undefined;
 }
 
 function helperTitle(call: string): string {
@@ -120,7 +139,10 @@ export function throwAsReturn(
       edits: [throwToReturn(context, statement, specFrom(callee.certain, messageSource))],
     };
   }
-  if (!decided && caught && statement.expression && mentions(statement.expression, caught)) {
+  // In a catch, the caught error is the cause of whatever the catch throws, even in the author's own words
+  // (`throw new Error(\`Failed to list apps${detail}\`)`): it decides at run time, the words stay as the message.
+  const fromCatch = enclosingCatch(statement) !== undefined;
+  if (!decided && caught && statement.expression && (fromCatch || mentions(statement.expression, caught))) {
     const helper = helperCall(context, caught, toolName, authorMessage(context, statement));
     if (helper) {
       const { semicolon } = fileStyle(context.sourceFile);
@@ -181,7 +203,8 @@ export function catchReturnAsError(
   const output = commandOutputResult(context, statement);
   if (output) return markAsFailure(context, output, caught, callee?.certain ?? (staticDecided ? inference : undefined));
   const start = statement.getStart(context.sourceFile);
-  const helper = !decided && caught ? helperCall(context, caught, toolName) : undefined;
+  const helper =
+    !decided && caught ? helperCall(context, caught, toolName, returnedAuthorMessage(context, statement)) : undefined;
   if (helper) {
     const edit = {
       start,

@@ -192,6 +192,37 @@ export function throwSiteInference(
   return worded ? { inference: worded, readAtRunTime: true } : undefined;
 }
 
+const RATE_LIMITER = /rate.?limit|throttl/i;
+const LIMIT_REACHED = /exceed|limited|throttled|blocked|reached/i;
+const LIMIT_ALLOWS = /allow|permit|remaining|canProceed|\bok\b|success/i;
+
+/**
+ * A rate limiter's verdict a condition tests: `if (rateLimitResult.exceeded)`, `if (isRateLimited)`, `if
+ * (!rateLimiter.allow(key))`. A limiter's switch (`if (!settings.rateLimitEnabled)`) says nothing.
+ */
+function rateLimitEvidence(condition: ts.Node): Inference | undefined {
+  let found: Inference | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    const chain = ts.isIdentifier(node) || ts.isPropertyAccessExpression(node);
+    const inner = ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node;
+    if (chain && !inner) {
+      const subject = ts.isCallExpression(node.parent) && node.parent.expression === node ? node.parent : node;
+      const negated =
+        ts.isPrefixUnaryExpression(subject.parent) && subject.parent.operator === ts.SyntaxKind.ExclamationToken;
+      const text = node.getText();
+      const says = negated ? LIMIT_ALLOWS : LIMIT_REACHED;
+      if (RATE_LIMITER.test(text) && says.test(text)) {
+        found = { category: 'TRANSIENT', retryable: true, evidence: `rate limit: ${negated ? '!' : ''}${text}` };
+        return;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(condition);
+  return found;
+}
+
 /**
  * Infers from evidence around `node`: guarding status checks first, then error types and codes tested in
  * the enclosing conditions, then the thrown type, then what the classifier reads in `messages`.
@@ -207,6 +238,10 @@ export function inferEnvelope(node: ts.Node, messages: readonly (string | undefi
   }
   for (const condition of conditions) {
     const inferred = typeEvidenceIn(condition);
+    if (inferred) return inferred;
+  }
+  for (const condition of conditions) {
+    const inferred = rateLimitEvidence(condition);
     if (inferred) return inferred;
   }
   const thrown = thrownEvidence(node);
@@ -379,6 +414,33 @@ function selectsByLiteral(condition: ts.Node): boolean {
   return found;
 }
 
+/** Whether an expression is `undefined` or `null`. */
+function isNothing(node: ts.Expression): boolean {
+  return node.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(node) && node.text === 'undefined');
+}
+
+/**
+ * Whether a condition is an `&&` chain one of whose terms says an input is missing (`!mapOptions`, `options ===
+ * undefined`): `kind === 'map' && !mapOptions` is a required-when check on the input, not a dispatch on a value.
+ */
+function requiresAnInput(condition: ts.Expression, scope: InputScope): boolean {
+  const node = unwrapExpression(condition);
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+    return requiresAnInput(node.left, scope) || requiresAnInput(node.right, scope);
+  }
+  if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.ExclamationToken) {
+    return reads(node.operand, scope) === 'input';
+  }
+  if (
+    ts.isBinaryExpression(node) &&
+    [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(node.operatorToken.kind)
+  ) {
+    const [value, other] = isNothing(node.right) ? [node.left, node.right] : [node.right, node.left];
+    return isNothing(other) && reads(value, scope) === 'input';
+  }
+  return false;
+}
+
 const REFUSED_INPUT = /\b(unknown|unsupported|not supported|invalid|unrecognized|unrecognised)\b/i;
 
 /**
@@ -397,7 +459,7 @@ export function inputEvidence(
   const inputs = inputScope(handlerFn);
   const retryable = defaultRetryable('VALIDATION');
   const guard = immediateGuard(node);
-  if (guard && testsOnlyInput(guard, inputs) && !selectsByLiteral(guard)) {
+  if (guard && testsOnlyInput(guard, inputs) && (!selectsByLiteral(guard) || requiresAnInput(guard, inputs))) {
     return { category: 'VALIDATION', retryable, evidence: "a condition on the tool's input only" };
   }
   for (const text of texts) {
