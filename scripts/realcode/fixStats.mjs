@@ -13,6 +13,10 @@
 //   new = the round 3 and 4 entries of labels.json, labels-round4.json and labels-round5.json: servers never used
 //         for fix work (a repository listed twice is measured once, with the labels.json entry).
 // --set picks one of them (default all: both, each with its own total, then the sum).
+// --typecheck compiles every changed file before and after the fixes (with the helper file, the MCP SDK, zod and
+// Node's types resolvable from this repository's node_modules; other packages stay unresolved alike) and counts the
+// diagnostics the fixes add: a message in a file after the fixes that the same file did not have before.
+// --show-typecheck prints them.
 // --show-unknown prints each fixed file's hard-coded UNKNOWN lines with the lines before them, to see what remains.
 // --keep DIR writes each fixed file to DIR/<owner>+<name>/<path>, so two runs (before and after a change) can be
 // compared with `diff -r`; --keep-original DIR writes the same files as they were before the fixes, so
@@ -22,7 +26,76 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import ts from 'typescript';
 import { extractSources, gitDirFor, hasCommit } from './lib.mjs';
+
+const MODULES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'node_modules');
+const TYPECHECK_OPTIONS = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+  types: ['node'],
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+  allowJs: false,
+  jsx: ts.JsxEmit.Preserve,
+  experimentalDecorators: true,
+  esModuleInterop: true,
+  resolveJsonModule: true,
+  allowImportingTsExtensions: true,
+};
+
+/**
+ * Diagnostics of `files` (absolute paths under `root`), as "relative path: message" strings, one per diagnostic.
+ * @param {string} root @param {string[]} files
+ */
+function diagnosticsOf(root, files) {
+  const link = path.join(root, 'node_modules');
+  if (!fs.existsSync(link)) fs.symlinkSync(MODULES, link, 'dir');
+  const program = ts.createProgram({ rootNames: files, options: TYPECHECK_OPTIONS });
+  const wanted = new Set(files);
+  const out = [];
+  for (const diagnostic of [...program.getSyntacticDiagnostics(), ...program.getSemanticDiagnostics()]) {
+    const file = diagnostic.file?.fileName;
+    if (!file || !wanted.has(file)) continue;
+    const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ').replace(/\s+/g, ' ');
+    out.push(`${path.relative(root, file)}: TS${diagnostic.code} ${text}`);
+  }
+  fs.rmSync(link, { force: true });
+  return out;
+}
+
+/**
+ * The diagnostics the fixes added: those of the fixed files minus those of the originals (as multisets).
+ * @param {string} dir the fixed tree @param {Map<string, string>} before originals by path @param {string[]} changed
+ */
+function addedDiagnostics(dir, before, changed) {
+  const typed = changed.filter((file) => /\.(ts|tsx|mts|cts)$/.test(file) && !/\.d\.[cm]?ts$/.test(file));
+  if (typed.length === 0) return [];
+  const originals = `${dir}-original`;
+  for (const [file, text] of before) {
+    const copy = path.join(originals, path.relative(dir, file));
+    fs.mkdirSync(path.dirname(copy), { recursive: true });
+    fs.writeFileSync(copy, text);
+  }
+  const was = new Map();
+  for (const line of diagnosticsOf(
+    originals,
+    typed.map((file) => path.join(originals, path.relative(dir, file))),
+  )) {
+    was.set(line, (was.get(line) ?? 0) + 1);
+  }
+  fs.rmSync(originals, { recursive: true, force: true });
+  const added = [];
+  for (const line of diagnosticsOf(dir, typed)) {
+    const left = was.get(line) ?? 0;
+    if (left > 0) was.set(line, left - 1);
+    else added.push(line);
+  }
+  return added;
+}
 
 const { values } = parseArgs({
   options: {
@@ -33,6 +106,8 @@ const { values } = parseArgs({
     keep: { type: 'string' },
     'keep-original': { type: 'string' },
     set: { type: 'string', default: 'all' },
+    typecheck: { type: 'boolean', default: false },
+    'show-typecheck': { type: 'boolean', default: false },
   },
 });
 
@@ -86,7 +161,7 @@ function labelledSets() {
   };
 }
 
-const KEYS = ['files', 'literal', 'unknown', 'toolError', 'classified', 'twin'];
+const KEYS = ['files', 'literal', 'unknown', 'toolError', 'classified', 'twin', 'typeErrors'];
 const emptyCounts = () => Object.fromEntries(KEYS.map((key) => [key, 0]));
 
 /** @param {string} dir @param {string} repo @param {string} file @param {string} root @param {string} text */
@@ -109,6 +184,7 @@ function measureRepo(/** @type {{ repo: string, commit: string, include: string[
     maxBuffer: 2 ** 28,
   });
   const row = emptyCounts();
+  const changed = [];
   for (const file of filesUnder(dir)) {
     const original = before.get(file);
     const fixed = fs.readFileSync(file, 'utf8');
@@ -119,12 +195,18 @@ function measureRepo(/** @type {{ repo: string, commit: string, include: string[
     }
     if (fixed === original) continue;
     row.files++;
+    changed.push(file);
     if (values['show-unknown']) showUnknown(path.relative(dir, file), original, fixed);
     if (values.keep) keepFile(values.keep, entry.repo, file, dir, fixed);
     if (values['keep-original']) keepFile(values['keep-original'], entry.repo, file, dir, original);
     for (const [key, pattern] of Object.entries(PATTERNS)) {
       row[key] += Math.max(0, count(fixed, pattern) - count(original, pattern));
     }
+  }
+  if (values.typecheck) {
+    const added = addedDiagnostics(dir, before, changed);
+    row.typeErrors = added.length;
+    if (values['show-typecheck']) for (const line of added) console.log(`  ${entry.repo}: ${line}`);
   }
   fs.rmSync(dir, { recursive: true, force: true });
   return row;
@@ -136,7 +218,8 @@ function totalLine(counts) {
   return (
     `${counts.files} files fixed; ${decided} places decided: ${counts.literal} literal categories ` +
     `(${counts.unknown} hard-coded UNKNOWN = ${decided ? ((100 * counts.unknown) / decided).toFixed(1) : '—'}%), ` +
-    `${counts.toolError} toolError calls, ${counts.classified} classifyError fields; ${counts.twin} twin guards.`
+    `${counts.toolError} toolError calls, ${counts.classified} classifyError fields; ${counts.twin} twin guards` +
+    (values.typecheck ? `; ${counts.typeErrors} type errors added by the fixes.` : '.')
   );
 }
 
@@ -165,7 +248,8 @@ for (const name of chosen) {
     const decided = row.literal + row.toolError + row.classified;
     console.log(
       `${entry.repo}: ${row.files} files fixed, ${decided} decided, ${row.unknown} hard-coded UNKNOWN, ` +
-        `${row.toolError + row.classified} helper calls, ${row.twin} twin guards`,
+        `${row.toolError + row.classified} helper calls, ${row.twin} twin guards` +
+        (values.typecheck ? `, ${row.typeErrors} type errors added` : ''),
     );
   }
   for (const key of KEYS) totals[key] += setTotals[key];

@@ -203,8 +203,8 @@ export function catchReturnAsError(
   const output = commandOutputResult(context, statement);
   if (output) return markAsFailure(context, output, caught, callee?.certain ?? (staticDecided ? inference : undefined));
   const start = statement.getStart(context.sourceFile);
-  const helper =
-    !decided && caught ? helperCall(context, caught, toolName, returnedAuthorMessage(context, statement)) : undefined;
+  const authorWords = returnedAuthorMessage(context, statement);
+  const helper = !decided && caught ? helperCall(context, caught, toolName, authorWords) : undefined;
   if (helper) {
     const edit = {
       start,
@@ -214,7 +214,7 @@ export function catchReturnAsError(
     return withNeeds(helperTitle(helper.shown) + recognisedNote(callee), [edit], helper.needs);
   }
   const chosen = callee?.certain ?? inference;
-  const envelope = renderEnvelope(specFrom(chosen, messageSource), {
+  const envelope = renderEnvelope(specFrom(chosen, authorWords ?? messageSource), {
     style: envelopeStyleAt(context, statement),
     categoryCase: context.settings.categoryCase,
     indent: context.indentOf(statement),

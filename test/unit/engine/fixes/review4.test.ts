@@ -309,6 +309,22 @@ const CASES: ReviewCase[] = [
     lacks: [],
   },
   {
+    name: 'a catch whose own words decide the category statically keeps those words in the envelope',
+    input: [
+      ...HEAD,
+      `declare function launch(): Promise<string>;`,
+      `server.tool('launch_task', {}, async () => {`,
+      `  try {`,
+      `    return { content: [{ type: 'text' as const, text: await launch() }] };`,
+      `  } catch (error) {`,
+      "    return { content: [{ type: 'text' as const, text: `Could not launch the task, the service is temporarily unavailable: ${String(error)}` }] };",
+      `  }`,
+      `});`,
+    ],
+    contains: ['Could not launch the task, the service is temporarily unavailable', `errorCategory: 'TRANSIENT'`],
+    lacks: ['launch_task failed'],
+  },
+  {
     name: 'near miss: a catch answering with a generic word keeps no message of its own',
     input: [
       ...HEAD,
