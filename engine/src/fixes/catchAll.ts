@@ -93,8 +93,13 @@ function returnedAuthorMessage(context: AnalysisContext, statement: ts.ReturnSta
   const first = items && ts.isArrayLiteralExpression(items) ? items.elements[0] : undefined;
   const item = first && unwrapExpression(first);
   const text = item && ts.isObjectLiteralExpression(item) ? findProperty(item, ['text']) : undefined;
-  return text && ts.isPropertyAssignment(text) ? ownWords(context, text.initializer) : undefined;
+  if (!text || !ts.isPropertyAssignment(text)) return undefined;
+  // Words for a degraded success ('cached results only') do not say what failed: the caught error's message does.
+  return SAYS_FAILURE.test(staticText(text.initializer) ?? '') ? ownWords(context, text.initializer) : undefined;
 }
+
+const SAYS_FAILURE =
+  /\b(?:fail\w*|errors?|unable|could(?:n't| not)|cannot|can't|not|no|invalid|denied|unavailable|missing|refused|timed? ?out)\b/i;
 
 function helperTitle(call: string): string {
   return `Return ${call}: the category is read from the caught error at run time`;

@@ -87,7 +87,7 @@ runCheckTable('failure-as-success', {
       fixTitle: /'TRANSIENT', isRetryable: true \("unavailable"\)/,
       output:
         header +
-        `server.tool('weather', 'Weather', async ({ city }) => {\n  try {\n    return { content: [{ type: 'text', text: await forecast(city) }] };\n  } catch {\n    return {\n      isError: true,\n      errorCategory: 'TRANSIENT',\n      isRetryable: true,\n      content: [{ type: 'text', text: '[TRANSIENT, retryable] weather failed' }],\n    };\n  }\n});`,
+        `server.tool('weather', 'Weather', async ({ city }) => {\n  try {\n    return { content: [{ type: 'text', text: await forecast(city) }] };\n  } catch {\n    return {\n      isError: true,\n      errorCategory: 'TRANSIENT',\n      isRetryable: true,\n      content: [{ type: 'text', text: '[TRANSIENT, retryable] Weather service unavailable, showing nothing' }],\n    };\n  }\n});`,
     },
     {
       name: 'an ok:false JSON text with structuredContent is still a success to the host',

@@ -340,6 +340,32 @@ const CASES: ReviewCase[] = [
     contains: [`return toolError(error, 'get_cover');`],
     lacks: [],
   },
+  {
+    name: 'a file whose imports write `{z}` without spaces: the helper import is written the same way',
+    input: [
+      `import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';`,
+      `import {z} from 'zod';`,
+      `const server = new McpServer({name: 'shelf', version: '1.0.0'});`,
+      `declare function count(): Promise<number>;`,
+      `server.tool('count_books', {}, async () => {`,
+      `\treturn {content: [{type: 'text', text: String(await count())}]};`,
+      `});`,
+    ],
+    contains: [`import {toolError} from './toolErrors.js';`],
+    lacks: ['import { toolError }'],
+  },
+  {
+    name: 'near miss: a file whose imports pad their braces keeps `{ toolError }`',
+    input: [
+      ...HEAD,
+      `declare function count(): Promise<number>;`,
+      `server.tool('count_books', {}, async () => {`,
+      `  return { content: [{ type: 'text', text: String(await count()) }] };`,
+      `});`,
+    ],
+    contains: [`import { toolError } from './toolErrors.js';`],
+    lacks: [],
+  },
 ];
 
 let root = '';
