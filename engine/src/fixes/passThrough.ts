@@ -79,3 +79,26 @@ export function isDeliberateRethrow(statement: ts.ThrowStatement, caught: string
   if (ts.isIdentifier(thrown)) return thrown.text === caught && classes.length > 0;
   return ts.isNewExpression(thrown) && ts.isIdentifier(thrown.expression) && classes.includes(thrown.expression.text);
 }
+
+/**
+ * A throw the MCP SDK turns into a protocol answer the client acts on: `UrlElicitationRequiredError` (error -32042,
+ * the client opens the URL and retries), or `McpError(ErrorCode.UrlElicitationRequired, …)`. A result in its place
+ * would end the flow.
+ */
+export function isProtocolSignal(statement: ts.ThrowStatement): boolean {
+  const thrown = statement.expression;
+  if (!thrown || !ts.isNewExpression(thrown) || !ts.isIdentifier(thrown.expression)) return false;
+  if (thrown.expression.text === 'UrlElicitationRequiredError') return true;
+  const code = thrown.arguments?.[0];
+  return (
+    thrown.expression.text === 'McpError' &&
+    code !== undefined &&
+    ts.isPropertyAccessExpression(code) &&
+    code.name.text === 'UrlElicitationRequired'
+  );
+}
+
+/** Whether a fix must leave a throw as it is: a deliberate rethrow or a protocol signal. */
+export function keepsThrow(statement: ts.ThrowStatement, caught: string | undefined): boolean {
+  return isDeliberateRethrow(statement, caught) || isProtocolSignal(statement);
+}

@@ -195,6 +195,23 @@ const CASES: ReviewCase[] = [
     lacks: [],
   },
   {
+    name: 'a URL elicitation the SDK answers as error -32042 stays a throw: the client opens the URL and retries',
+    input: [
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+      `import { UrlElicitationRequiredError } from '@modelcontextprotocol/sdk/types.js';`,
+      `const server = new McpServer({ name: 'shelf', version: '1.0.0' });`,
+      `declare function signedIn(): boolean;`,
+      `server.registerTool('connect_library', {}, async () => {`,
+      `  if (!signedIn()) {`,
+      `    throw new UrlElicitationRequiredError([{ mode: 'url', message: 'Sign in', url: 'https://example.org/login', elicitationId: 'x' }]);`,
+      `  }`,
+      `  return { content: [{ type: 'text', text: 'connected' }] };`,
+      `});`,
+    ],
+    contains: ['throw new UrlElicitationRequiredError('],
+    lacks: ['isError'],
+  },
+  {
     name: 'near miss: a rethrow in a catch with no class tested before it still becomes a result',
     input: [
       ...HEAD,
