@@ -60,7 +60,7 @@ function diagnosticsOf(root, files) {
   for (const diagnostic of [...program.getSyntacticDiagnostics(), ...program.getSemanticDiagnostics()]) {
     const file = diagnostic.file?.fileName;
     if (!file || !wanted.has(file)) continue;
-    const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ').replace(/\s+/g, ' ');
+    const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ').replace(/\s+/g, ' ').slice(0, 300);
     out.push(`${path.relative(root, file)}: TS${diagnostic.code} ${text}`);
   }
   fs.rmSync(link, { force: true });

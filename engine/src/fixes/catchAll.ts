@@ -9,7 +9,15 @@ import { renderEnvelope } from '../../../shared/src/envelopeStyle';
 import { isGenericMessage } from '../checks/generic-error-message';
 import { enclosingCatch, enclosingFunction, findProperty, staticText, unwrapExpression, walk } from '../parse/syntax';
 import type { AnalysisContext, Fix } from '../types';
-import { type FixEdits, canUseHelper, envelopeStyleAt, helperCall, specFrom, throwToReturn } from './edits';
+import {
+  type FixEdits,
+  canUseHelper,
+  envelopeStyleAt,
+  helperCall,
+  specFrom,
+  throwToReturn,
+  typedEnvelope,
+} from './edits';
 import {
   type Inference,
   describeInference,
@@ -219,12 +227,13 @@ export function catchReturnAsError(
     return withNeeds(helperTitle(helper.shown) + recognisedNote(callee), [edit], helper.needs);
   }
   const chosen = callee?.certain ?? inference;
-  const envelope = renderEnvelope(specFrom(chosen, authorWords ?? messageSource), {
+  const rendered = renderEnvelope(specFrom(chosen, authorWords ?? messageSource), {
     style: envelopeStyleAt(context, statement),
     categoryCase: context.settings.categoryCase,
     indent: context.indentOf(statement),
     ...fileStyle(context.sourceFile),
   });
+  const envelope = typedEnvelope(context, statement, rendered);
   return {
     title: `Return an error envelope from the catch: errorCategory '${chosen.category}', isRetryable: ${chosen.retryable}${describeInference(chosen)}`,
     edits: [

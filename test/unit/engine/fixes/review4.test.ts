@@ -383,6 +383,35 @@ const CASES: ReviewCase[] = [
     contains: [`import { toolError } from './toolErrors.js';`],
     lacks: [],
   },
+  {
+    name: "a handler kept in a const and registered later: the literal envelope writes `type: 'text' as const`",
+    input: [
+      ...HEAD,
+      `const readShelf = async (args: { first?: number; last?: number }) => {`,
+      `  if (args.first && args.last) {`,
+      `    throw new Error('Cannot give both first and last');`,
+      `  }`,
+      `  return { content: [{ type: 'text', text: 'shelf' }] };`,
+      `};`,
+      `server.registerTool('read_shelf', { inputSchema: { first: z.number().optional(), last: z.number().optional() } }, readShelf);`,
+    ],
+    contains: [`[{ type: 'text' as const, text: '[VALIDATION, not retryable] Cannot give both first and last' }]`],
+    lacks: [],
+  },
+  {
+    name: 'near miss: the same throw in a callback passed to registerTool is typed by it, no `as const`',
+    input: [
+      ...HEAD,
+      `server.registerTool('read_shelf', { inputSchema: { first: z.number().optional(), last: z.number().optional() } }, async (args) => {`,
+      `  if (args.first && args.last) {`,
+      `    throw new Error('Cannot give both first and last');`,
+      `  }`,
+      `  return { content: [{ type: 'text', text: 'shelf' }] };`,
+      `});`,
+    ],
+    contains: [`[{ type: 'text', text: '[VALIDATION, not retryable] Cannot give both first and last' }]`],
+    lacks: ['as const'],
+  },
 ];
 
 let root = '';
