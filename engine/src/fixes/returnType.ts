@@ -54,6 +54,11 @@ export function canReturnEnvelope(context: AnalysisContext, fn: FunctionLike): b
   return declared === undefined || !isNonResultType(declared);
 }
 
+/** The last name of a type reference (`ServerResult`, `types.ServerResult`). */
+function referenceName(type: ts.TypeReferenceNode): string {
+  return ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
+}
+
 /** The members of a declared return type, through `Promise<…>`, unions and parentheses. */
 function returnedTypes(type: ts.TypeNode): ts.TypeNode[] {
   if (ts.isParenthesizedTypeNode(type)) return returnedTypes(type.type);
@@ -69,7 +74,7 @@ function returnedTypes(type: ts.TypeNode): ts.TypeNode[] {
 
 /**
  * Whether adding the properties `keys` to an object the function around `node` returns would break its declared
- * type: the function declares a closed type literal for its failures (`Promise<Shelf | { isError: true; message:
+ * type: the function returns the SDK's `ServerResult`, or declares a closed type literal for its failures (`Promise<Shelf | { isError: true; message:
  * string }>`) that has none of those keys and no index signature. Such a function hands its failure to a caller
  * that builds the tool result; the fix belongs there, not in a field the type does not allow.
  */
@@ -78,7 +83,10 @@ export function breaksDeclaredFailureType(node: ts.Node, keys: readonly string[]
   while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
   const declared = fn && ts.isFunctionLike(fn) ? fn.type : undefined;
   if (!declared) return false;
-  const literals = returnedTypes(declared).filter(ts.isTypeLiteralNode);
+  const types = returnedTypes(declared);
+  // The SDK's `ServerResult` is a union of every result type: an object literal typed by it may not add a field.
+  if (types.some((type) => ts.isTypeReferenceNode(type) && referenceName(type) === 'ServerResult')) return true;
+  const literals = types.filter(ts.isTypeLiteralNode);
   const failure = literals.find((literal) =>
     literal.members.some((member) => member.name && ts.isIdentifier(member.name) && member.name.text === 'isError'),
   );
