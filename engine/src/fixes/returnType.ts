@@ -51,7 +51,20 @@ function contextualReturnType(context: AnalysisContext, fn: FunctionLike): ts.Ty
 /** Whether a fix may have `fn` return an error envelope (its declared return type, if any, can hold one). */
 export function canReturnEnvelope(context: AnalysisContext, fn: FunctionLike): boolean {
   const declared = fn.type ?? contextualReturnType(context, fn);
-  return declared === undefined || !isNonResultType(declared);
+  if (declared === undefined) return true;
+  // `Promise<{ content: { type: 'text'; text: string }[] }>`: a closed shape without `isError` cannot hold one.
+  return (
+    !isNonResultType(declared) && !returnedTypes(declared).every((type) => closedLiteralWithout(type, ['isError']))
+  );
+}
+
+/** Whether a type is an object type literal with no index signature that declares none of `keys`. */
+function closedLiteralWithout(type: ts.TypeNode, keys: readonly string[]): boolean {
+  if (!ts.isTypeLiteralNode(type) || type.members.some(ts.isIndexSignatureDeclaration)) return false;
+  const declared = new Set(
+    type.members.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : [])),
+  );
+  return keys.some((key) => !declared.has(key));
 }
 
 /** The last name of a type reference (`ServerResult`, `types.ServerResult`). */
@@ -86,6 +99,7 @@ export function breaksDeclaredFailureType(node: ts.Node, keys: readonly string[]
   const types = returnedTypes(declared);
   // The SDK's `ServerResult` is a union of every result type: an object literal typed by it may not add a field.
   if (types.some((type) => ts.isTypeReferenceNode(type) && referenceName(type) === 'ServerResult')) return true;
+  if (types.every((type) => closedLiteralWithout(type, keys))) return true;
   const literals = types.filter(ts.isTypeLiteralNode);
   const failure = literals.find((literal) =>
     literal.members.some((member) => member.name && ts.isIdentifier(member.name) && member.name.text === 'isError'),

@@ -478,6 +478,22 @@ const CASES: ReviewCase[] = [
     contains: [],
     lacks: ['errorCategory: classified', 'errorCategory: classifyError', 'isRetryable: classif'],
   },
+  {
+    name: 'a handler declared to return `{ content: … }` only: a catch keeps its shape, no isError the type refuses',
+    input: [
+      ...HEAD,
+      `declare function runIn(pod: string): Promise<string>;`,
+      `server.tool('exec_in_pod', { pod: z.string() }, async ({ pod }): Promise<{ content: { type: 'text'; text: string }[] }> => {`,
+      `  try {`,
+      `    return { content: [{ type: 'text', text: await runIn(pod) }] };`,
+      `  } catch (error) {`,
+      `    return { content: [{ type: 'text', text: 'Could not run the command in the pod' }] };`,
+      `  }`,
+      `});`,
+    ],
+    contains: [`return { content: [{ type: 'text', text: 'Could not run the command in the pod' }] };`],
+    lacks: [],
+  },
 ];
 
 let root = '';
