@@ -52,10 +52,36 @@ function contextualReturnType(context: AnalysisContext, fn: FunctionLike): ts.Ty
 export function canReturnEnvelope(context: AnalysisContext, fn: FunctionLike): boolean {
   const declared = fn.type ?? contextualReturnType(context, fn);
   if (declared === undefined) return true;
-  // `Promise<{ content: { type: 'text'; text: string }[] }>`: a closed shape without `isError` cannot hold one.
+  // `Promise<{ content: { type: 'text'; text: string }[] }>`: a closed shape without `isError` cannot hold one;
+  // `Promise<SearchResponse>` with `interface SearchResponse { query: string; results: … }` in this file is data.
+  const types = returnedTypes(declared);
   return (
-    !isNonResultType(declared) && !returnedTypes(declared).every((type) => closedLiteralWithout(type, ['isError']))
+    !isNonResultType(declared) &&
+    !types.every((type) => closedLiteralWithout(type, ['isError'])) &&
+    !types.every((type) => isLocalDataType(context, type))
   );
+}
+
+/** A reference to an interface (or object type alias) declared in this file with no `content` and no index signature. */
+function isLocalDataType(context: AnalysisContext, type: ts.TypeNode): boolean {
+  if (!ts.isTypeReferenceNode(type) || !ts.isIdentifier(type.typeName)) return false;
+  const name = type.typeName.text;
+  for (const statement of context.sourceFile.statements) {
+    let members: ts.NodeArray<ts.TypeElement> | undefined;
+    if (ts.isInterfaceDeclaration(statement) && statement.name.text === name && !statement.heritageClauses) {
+      members = statement.members;
+    } else if (
+      ts.isTypeAliasDeclaration(statement) &&
+      statement.name.text === name &&
+      ts.isTypeLiteralNode(statement.type)
+    ) {
+      members = statement.type.members;
+    }
+    if (!members) continue;
+    const names = members.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : []));
+    return !members.some(ts.isIndexSignatureDeclaration) && !names.includes('content') && !names.includes('isError');
+  }
+  return false;
 }
 
 /** Whether a type is an object type literal with no index signature that declares none of `keys`. */

@@ -494,6 +494,19 @@ const CASES: ReviewCase[] = [
     contains: [`return { content: [{ type: 'text', text: 'Could not run the command in the pod' }] };`],
     lacks: [],
   },
+  {
+    name: "a tool method declared to return the file's own data interface: its throw stays, no envelope the type refuses",
+    input: [
+      ...HEAD,
+      `interface ShelfSearchResponse { query: string; results: string[] }`,
+      `server.tool('search_shelf', { query: z.string() }, async ({ query }): Promise<ShelfSearchResponse> => {`,
+      `  if (!query) throw new Error('query is required');`,
+      `  return { query, results: [] };`,
+      `});`,
+    ],
+    contains: [`throw new Error('query is required');`],
+    lacks: ['isError'],
+  },
 ];
 
 let root = '';
