@@ -1,5 +1,5 @@
 // What `check --fix` decides on real servers: for each labelled repository (scripts/realcode/labels.json,
-// snapshots under <mirror>/<owner>+<name>/repo) the labelled files are extracted to a temporary folder with
+// labels-round4.json and labels-round5.json; snapshots under <mirror>/<owner>+<name>/repo) the labelled files are extracted to a temporary folder with
 // a package.json, `node <cli> check --fix --format json` runs on it, and the fixed files are compared with
 // the originals. Counted in the text the fixes added:
 //   decided places  = literal `errorCategory: '<X>'` + `toolError(` calls + `classifyError(…).errorCategory`
@@ -7,16 +7,95 @@
 //   hard-coded UNKNOWN = literal `errorCategory: 'UNKNOWN'`; helper calls = the run-time ones
 //   repeated texts = a guard nested in its own twin (`e instanceof Error ? e.message : (e instanceof Error …`)
 // Usage: node scripts/realcode/fixStats.mjs [--cli dist/cli.js] [--mirror DIR] [--repo owner/name]… [--show-unknown]
-//        [--keep DIR]
+//        [--set dev|new|all] [--keep DIR] [--keep-original DIR]
+// Two sets, counted apart:
+//   dev = the entries of labels.json without a `round` (the servers the fixes were developed on);
+//   new = the round 3 and 4 entries of labels.json, labels-round4.json and labels-round5.json: servers never used
+//         for fix work (a repository listed twice is measured once, with the labels.json entry).
+// --set picks one of them (default all: both, each with its own total, then the sum).
+// --typecheck compiles every changed file before and after the fixes (with the helper file, the MCP SDK, zod and
+// Node's types resolvable from this repository's node_modules; other packages stay unresolved alike) and counts the
+// diagnostics the fixes add: a message in a file after the fixes that the same file did not have before.
+// --show-typecheck prints them.
 // --show-unknown prints each fixed file's hard-coded UNKNOWN lines with the lines before them, to see what remains.
 // --keep DIR writes each fixed file to DIR/<owner>+<name>/<path>, so two runs (before and after a change) can be
-// compared with `diff -r`.
+// compared with `diff -r`; --keep-original DIR writes the same files as they were before the fixes, so
+// `git diff --no-index ORIGINAL/<owner>+<name> KEPT/<owner>+<name>` shows every fix as a diff.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import ts from 'typescript';
 import { extractSources, gitDirFor, hasCommit } from './lib.mjs';
+
+const MODULES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'node_modules');
+const TYPECHECK_OPTIONS = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+  types: ['node'],
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+  allowJs: false,
+  jsx: ts.JsxEmit.Preserve,
+  experimentalDecorators: true,
+  esModuleInterop: true,
+  resolveJsonModule: true,
+  allowImportingTsExtensions: true,
+};
+
+/**
+ * Diagnostics of `files` (absolute paths under `root`), as "relative path: message" strings, one per diagnostic.
+ * @param {string} root @param {string[]} files
+ */
+function diagnosticsOf(root, files) {
+  const link = path.join(root, 'node_modules');
+  if (!fs.existsSync(link)) fs.symlinkSync(MODULES, link, 'dir');
+  const program = ts.createProgram({ rootNames: files, options: TYPECHECK_OPTIONS });
+  const wanted = new Set(files);
+  const out = [];
+  for (const diagnostic of [...program.getSyntacticDiagnostics(), ...program.getSemanticDiagnostics()]) {
+    const file = diagnostic.file?.fileName;
+    if (!file || !wanted.has(file)) continue;
+    const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ').replace(/\s+/g, ' ').slice(0, 300);
+    out.push(`${path.relative(root, file)}: TS${diagnostic.code} ${text}`);
+  }
+  fs.rmSync(link, { force: true });
+  return out;
+}
+
+/**
+ * The diagnostics the fixes added: those of the fixed files minus those of the originals (as multisets).
+ * @param {string} dir the fixed tree @param {Map<string, string>} before originals by path @param {string[]} changed
+ */
+function addedDiagnostics(dir, before, changed) {
+  const typed = changed.filter((file) => /\.(ts|tsx|mts|cts)$/.test(file) && !/\.d\.[cm]?ts$/.test(file));
+  if (typed.length === 0) return [];
+  const originals = `${dir}-original`;
+  for (const [file, text] of before) {
+    const copy = path.join(originals, path.relative(dir, file));
+    fs.mkdirSync(path.dirname(copy), { recursive: true });
+    fs.writeFileSync(copy, text);
+  }
+  const was = new Map();
+  for (const line of diagnosticsOf(
+    originals,
+    typed.map((file) => path.join(originals, path.relative(dir, file))),
+  )) {
+    was.set(line, (was.get(line) ?? 0) + 1);
+  }
+  fs.rmSync(originals, { recursive: true, force: true });
+  const added = [];
+  for (const line of diagnosticsOf(dir, typed)) {
+    const left = was.get(line) ?? 0;
+    if (left > 0) was.set(line, left - 1);
+    else added.push(line);
+  }
+  return added;
+}
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +104,10 @@ const { values } = parseArgs({
     repo: { type: 'string', multiple: true },
     'show-unknown': { type: 'boolean', default: false },
     keep: { type: 'string' },
+    'keep-original': { type: 'string' },
+    set: { type: 'string', default: 'all' },
+    typecheck: { type: 'boolean', default: false },
+    'show-typecheck': { type: 'boolean', default: false },
   },
 });
 
@@ -62,17 +145,36 @@ function showUnknown(/** @type {string} */ name, /** @type {string} */ original,
   PATTERNS.unknown.lastIndex = 0;
 }
 
-const labels = JSON.parse(fs.readFileSync(new URL('./labels.json', import.meta.url), 'utf8'));
-const cli = path.resolve(values.cli);
-const totals = { files: 0, literal: 0, unknown: 0, toolError: 0, classified: 0, twin: 0 };
-const rows = [];
-for (const entry of labels.repos) {
-  if (values.repo && !values.repo.includes(entry.repo)) continue;
+/** @param {string} name */
+const readLabels = (name) => JSON.parse(fs.readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')).repos;
+
+/** The labelled repositories of each set, in file order, each repository once. */
+function labelledSets() {
+  const main = readLabels('labels.json');
+  const seen = new Set(main.map((/** @type {{ repo: string }} */ entry) => entry.repo));
+  const later = [...readLabels('labels-round4.json'), ...readLabels('labels-round5.json')].filter(
+    (/** @type {{ repo: string }} */ entry) => !seen.has(entry.repo) && Boolean(seen.add(entry.repo)),
+  );
+  return {
+    dev: main.filter((/** @type {{ round?: number }} */ entry) => entry.round === undefined),
+    new: [...main.filter((/** @type {{ round?: number }} */ entry) => entry.round !== undefined), ...later],
+  };
+}
+
+const KEYS = ['files', 'literal', 'unknown', 'toolError', 'classified', 'twin', 'typeErrors'];
+const emptyCounts = () => Object.fromEntries(KEYS.map((key) => [key, 0]));
+
+/** @param {string} dir @param {string} repo @param {string} file @param {string} root @param {string} text */
+function keepFile(dir, repo, file, root, text) {
+  const kept = path.join(dir, repo.replace('/', '+'), path.relative(root, file));
+  fs.mkdirSync(path.dirname(kept), { recursive: true });
+  fs.writeFileSync(kept, text);
+}
+
+/** Runs `check --fix` on one labelled repository; its counts, or undefined when the snapshot is missing. */
+function measureRepo(/** @type {{ repo: string, commit: string, include: string[], exclude?: string[] }} */ entry) {
   const gitDir = gitDirFor(values.mirror, entry.repo);
-  if (!gitDir || !hasCommit(gitDir, entry.commit)) {
-    rows.push(`${entry.repo}: snapshot missing`);
-    continue;
-  }
+  if (!gitDir || !hasCommit(gitDir, entry.commit)) return undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fixstats-'));
   extractSources(gitDir, entry.commit, entry.include, entry.exclude ?? [], dir);
   if (!fs.existsSync(path.join(dir, 'package.json'))) fs.writeFileSync(path.join(dir, 'package.json'), '{}\n');
@@ -81,33 +183,77 @@ for (const entry of labels.repos) {
     encoding: 'utf8',
     maxBuffer: 2 ** 28,
   });
-  const row = { files: 0, literal: 0, unknown: 0, toolError: 0, classified: 0, twin: 0 };
-  for (const [file, original] of before) {
+  const row = emptyCounts();
+  const changed = [];
+  for (const file of filesUnder(dir)) {
+    const original = before.get(file);
     const fixed = fs.readFileSync(file, 'utf8');
+    // A file the fixes added (the toolErrors helper) is kept for reading and type-checking, not counted.
+    if (original === undefined) {
+      if (values.keep) keepFile(values.keep, entry.repo, file, dir, fixed);
+      continue;
+    }
     if (fixed === original) continue;
     row.files++;
+    changed.push(file);
     if (values['show-unknown']) showUnknown(path.relative(dir, file), original, fixed);
-    if (values.keep) {
-      const kept = path.join(values.keep, entry.repo.replace('/', '+'), path.relative(dir, file));
-      fs.mkdirSync(path.dirname(kept), { recursive: true });
-      fs.writeFileSync(kept, fixed);
-    }
+    if (values.keep) keepFile(values.keep, entry.repo, file, dir, fixed);
+    if (values['keep-original']) keepFile(values['keep-original'], entry.repo, file, dir, original);
     for (const [key, pattern] of Object.entries(PATTERNS)) {
       row[key] += Math.max(0, count(fixed, pattern) - count(original, pattern));
     }
   }
-  for (const key of Object.keys(totals)) totals[key] += row[key];
-  const decided = row.literal + row.toolError + row.classified;
-  rows.push(
-    `${entry.repo}: ${row.files} files fixed, ${decided} decided, ${row.unknown} hard-coded UNKNOWN, ` +
-      `${row.toolError + row.classified} helper calls, ${row.twin} twin guards`,
-  );
+  if (values.typecheck) {
+    const added = addedDiagnostics(dir, before, changed);
+    row.typeErrors = added.length;
+    if (values['show-typecheck']) for (const line of added) console.log(`  ${entry.repo}: ${line}`);
+  }
   fs.rmSync(dir, { recursive: true, force: true });
+  return row;
 }
-const decided = totals.literal + totals.toolError + totals.classified;
-console.log(rows.join('\n'));
-console.log(
-  `\nTotal: ${totals.files} files fixed; ${decided} places decided: ${totals.literal} literal categories ` +
-    `(${totals.unknown} hard-coded UNKNOWN = ${decided ? ((100 * totals.unknown) / decided).toFixed(1) : '—'}%), ` +
-    `${totals.toolError} toolError calls, ${totals.classified} classifyError fields; ${totals.twin} twin guards.`,
-);
+
+/** @param {Record<string, number>} counts */
+function totalLine(counts) {
+  const decided = counts.literal + counts.toolError + counts.classified;
+  return (
+    `${counts.files} files fixed; ${decided} places decided: ${counts.literal} literal categories ` +
+    `(${counts.unknown} hard-coded UNKNOWN = ${decided ? ((100 * counts.unknown) / decided).toFixed(1) : '—'}%), ` +
+    `${counts.toolError} toolError calls, ${counts.classified} classifyError fields; ${counts.twin} twin guards` +
+    (values.typecheck ? `; ${counts.typeErrors} type errors added by the fixes.` : '.')
+  );
+}
+
+const sets = labelledSets();
+const cli = path.resolve(values.cli);
+const chosen = values.set === 'all' ? ['dev', 'new'] : [values.set];
+if (!chosen.every((name) => name in sets)) {
+  console.error(`--set must be dev, new or all (got ${values.set})`);
+  process.exit(2);
+}
+const totals = emptyCounts();
+const summaries = [];
+for (const name of chosen) {
+  const setTotals = emptyCounts();
+  let repos = 0;
+  console.log(`== ${name} set`);
+  for (const entry of sets[name]) {
+    if (values.repo && !values.repo.includes(entry.repo)) continue;
+    const row = measureRepo(entry);
+    if (!row) {
+      console.log(`${entry.repo}: snapshot missing`);
+      continue;
+    }
+    repos++;
+    for (const key of KEYS) setTotals[key] += row[key];
+    const decided = row.literal + row.toolError + row.classified;
+    console.log(
+      `${entry.repo}: ${row.files} files fixed, ${decided} decided, ${row.unknown} hard-coded UNKNOWN, ` +
+        `${row.toolError + row.classified} helper calls, ${row.twin} twin guards` +
+        (values.typecheck ? `, ${row.typeErrors} type errors added` : ''),
+    );
+  }
+  for (const key of KEYS) totals[key] += setTotals[key];
+  summaries.push(`${name} set (${repos} repositories): ${totalLine(setTotals)}`);
+}
+console.log(`\n${summaries.join('\n')}`);
+if (chosen.length > 1) console.log(`Total: ${totalLine(totals)}`);

@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { thrownMessageSource, wrapBodyInTryCatch } from '../fixes/edits';
-import { throwAsReturn } from '../fixes/catchAll';
+import { caughtName, throwAsReturn } from '../fixes/catchAll';
+import { keepsThrow } from '../fixes/passThrough';
 import { canReturnEnvelope } from '../fixes/returnType';
 import type { ToolHandler } from '../discovery/handlers';
 import { inferEnvelope, thrownMessage } from '../fixes/inference';
@@ -112,7 +113,7 @@ function isInOwnBody(statement: ts.ThrowStatement, fn: FunctionLike): boolean {
 function fixes(context: AnalysisContext, handler: ToolHandler, statement: ts.ThrowStatement, own: boolean): Fix[] {
   const result: Fix[] = [];
   if (!canReturnEnvelope(context, handler.fn)) return result;
-  if (own) {
+  if (own && !keepsThrow(statement, caughtName(statement))) {
     const inference = inferEnvelope(statement, [thrownMessage(statement)]);
     const messageSource = thrownMessageSource(context, statement);
     result.push({ ...throwAsReturn(context, statement, handler.toolName, inference, messageSource), preferred: true });

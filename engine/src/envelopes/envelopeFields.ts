@@ -1,5 +1,6 @@
 /** Small readers and edits over an error envelope's fields, shared by the envelope checks. */
 import ts from 'typescript';
+import { breaksDeclaredFailureType } from '../fixes/returnType';
 import { CATEGORY_KEYS, RETRYABLE_KEYS, type EnvelopeField, type ErrorEnvelope, literalString } from './envelopes';
 import {
   type NamedProperty,
@@ -159,7 +160,13 @@ export function insertEnvelopeFields(
   target: ts.ObjectLiteralExpression,
   fields: readonly string[],
 ): OffsetEdit | undefined {
-  if (!envelope.mutation || target !== envelope.object) return insertProperties(context, target, fields);
+  // `isError: cond`: a field added beside it would be on the success result too.
+  if (envelope.conditional && !envelope.mutation) return undefined;
+  if (!envelope.mutation || target !== envelope.object) {
+    const keys = fields.map((field) => field.slice(0, field.indexOf(':')).trim());
+    return breaksDeclaredFailureType(target, keys) ? undefined : insertProperties(context, target, fields);
+  }
+  if (envelope.mutation.assignment.right.kind !== ts.SyntaxKind.TrueKeyword) return undefined;
   const statement = envelope.mutation.assignment.parent;
   if (!ts.isExpressionStatement(statement)) return undefined;
   if (!ts.isBlock(statement.parent) && !ts.isSourceFile(statement.parent) && !ts.isCaseClause(statement.parent)) {

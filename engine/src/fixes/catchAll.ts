@@ -7,10 +7,27 @@
 import ts from 'typescript';
 import { renderEnvelope } from '../../../shared/src/envelopeStyle';
 import { isGenericMessage } from '../checks/generic-error-message';
-import { enclosingCatch, enclosingFunction, staticText, unwrapExpression, walk } from '../parse/syntax';
+import { enclosingCatch, enclosingFunction, findProperty, staticText, unwrapExpression, walk } from '../parse/syntax';
 import type { AnalysisContext, Fix } from '../types';
-import { type FixEdits, canUseHelper, envelopeStyleAt, helperCall, specFrom, throwToReturn } from './edits';
-import { type Inference, describeInference, guardingConditions, inferEnvelope, thrownMessage } from './inference';
+import {
+  type FixEdits,
+  canUseHelper,
+  envelopeStyleAt,
+  helperCall,
+  specFrom,
+  throwToReturn,
+  typedEnvelope,
+} from './edits';
+import {
+  type Inference,
+  describeInference,
+  guardingConditions,
+  inferEnvelope,
+  inputEvidence,
+  messageArgument,
+  thrownMessage,
+  toolCallbackOf,
+} from './inference';
 import { dropPassThrough } from './passThrough';
 import { calleeDecision, recognisedNote } from './calleeThrows';
 import { fileStyle, quotedIn } from './fileStyle';
@@ -60,13 +77,37 @@ export function authorMessage(context: AnalysisContext, statement: ts.ThrowState
   for (const argument of thrown.arguments ?? []) {
     const text = staticText(argument);
     if (text === undefined) continue;
-    const literal = text.replace(/\$\{…\}|…/g, ' ');
-    const words = literal.match(/\p{L}{2,}/gu) ?? [];
-    if (words.length < 2 || isGenericMessage(literal)) return undefined;
-    return argument.getText(context.sourceFile);
+    return ownWords(context, argument);
   }
   return undefined;
 }
+
+/** An expression's source when its literal parts say something of their own: two words or more, not generic. */
+function ownWords(context: AnalysisContext, expression: ts.Expression): string | undefined {
+  const text = staticText(expression);
+  if (text === undefined) return undefined;
+  const literal = text.replace(/\$\{…\}|…/g, ' ');
+  const words = literal.match(/\p{L}{2,}/gu) ?? [];
+  if (words.length < 2 || isGenericMessage(literal)) return undefined;
+  return expression.getText(context.sourceFile);
+}
+
+/** The author's words in a returned result's first text (`return { content: [{ type: 'text', text: \`Failed …\` }] }`). */
+function returnedAuthorMessage(context: AnalysisContext, statement: ts.ReturnStatement): string | undefined {
+  const returned = statement.expression && unwrapExpression(statement.expression);
+  if (!returned || !ts.isObjectLiteralExpression(returned)) return undefined;
+  const content = findProperty(returned, ['content']);
+  const items = content && ts.isPropertyAssignment(content) ? unwrapExpression(content.initializer) : undefined;
+  const first = items && ts.isArrayLiteralExpression(items) ? items.elements[0] : undefined;
+  const item = first && unwrapExpression(first);
+  const text = item && ts.isObjectLiteralExpression(item) ? findProperty(item, ['text']) : undefined;
+  if (!text || !ts.isPropertyAssignment(text)) return undefined;
+  // Words for a degraded success ('cached results only') do not say what failed: the caught error's message does.
+  return SAYS_FAILURE.test(staticText(text.initializer) ?? '') ? ownWords(context, text.initializer) : undefined;
+}
+
+const SAYS_FAILURE =
+  /\b(?:fail\w*|errors?|unable|could(?:n't| not)|cannot|can't|not|no|invalid|denied|unavailable|missing|refused|timed? ?out)\b/i;
 
 function helperTitle(call: string): string {
   return `Return ${call}: the category is read from the caught error at run time`;
@@ -81,6 +122,15 @@ function withNeeds(title: string, edits: FixEdits['edits'], needs: FixEdits): Fi
   return { title, edits: [...edits, ...needs.edits], ...createFileOf(needs) };
 }
 
+/** VALIDATION when a throw in a handler's own body answers a guard on the tool's input (see `inputEvidence`). */
+function thrownInputEvidence(context: AnalysisContext, statement: ts.ThrowStatement): Inference | undefined {
+  const handlerFn = context.handlerOf(statement)?.fn ?? toolCallbackOf(statement);
+  const thrown = statement.expression && unwrapExpression(statement.expression);
+  const first = thrown && (ts.isNewExpression(thrown) || ts.isCallExpression(thrown)) ? thrown.arguments?.[0] : thrown;
+  const message = messageArgument(first);
+  return handlerFn ? inputEvidence(statement, handlerFn, message ? [message] : []) : undefined;
+}
+
 /**
  * `throw X;` → `return …;`: a literal envelope when the evidence decides; `return toolError(e, 'tool')` when
  * it does not and the throw passes on the error a catch clause caught (`throw e`, `throw new Error(… e …)`).
@@ -89,10 +139,11 @@ export function throwAsReturn(
   context: AnalysisContext,
   statement: ts.ThrowStatement,
   toolName: string | null,
-  inference: Inference,
+  given: Inference,
   messageSource: string,
 ): FixBody {
   const caught = caughtName(statement);
+  const inference = given.evidence === undefined ? (thrownInputEvidence(context, statement) ?? given) : given;
   const decided = inference.evidence !== undefined && inference.category !== 'UNKNOWN';
   const callee = decided ? undefined : calleeDecision(context, statement);
   if (callee?.certain) {
@@ -101,7 +152,10 @@ export function throwAsReturn(
       edits: [throwToReturn(context, statement, specFrom(callee.certain, messageSource))],
     };
   }
-  if (!decided && caught && statement.expression && mentions(statement.expression, caught)) {
+  // In a catch, the caught error is the cause of whatever the catch throws, even in the author's own words
+  // (`throw new Error(\`Failed to list apps${detail}\`)`): it decides at run time, the words stay as the message.
+  const fromCatch = enclosingCatch(statement) !== undefined;
+  if (!decided && caught && statement.expression && (fromCatch || mentions(statement.expression, caught))) {
     const helper = helperCall(context, caught, toolName, authorMessage(context, statement));
     if (helper) {
       const { semicolon } = fileStyle(context.sourceFile);
@@ -162,7 +216,8 @@ export function catchReturnAsError(
   const output = commandOutputResult(context, statement);
   if (output) return markAsFailure(context, output, caught, callee?.certain ?? (staticDecided ? inference : undefined));
   const start = statement.getStart(context.sourceFile);
-  const helper = !decided && caught ? helperCall(context, caught, toolName) : undefined;
+  const authorWords = returnedAuthorMessage(context, statement);
+  const helper = !decided && caught ? helperCall(context, caught, toolName, authorWords) : undefined;
   if (helper) {
     const edit = {
       start,
@@ -172,12 +227,13 @@ export function catchReturnAsError(
     return withNeeds(helperTitle(helper.shown) + recognisedNote(callee), [edit], helper.needs);
   }
   const chosen = callee?.certain ?? inference;
-  const envelope = renderEnvelope(specFrom(chosen, messageSource), {
+  const rendered = renderEnvelope(specFrom(chosen, authorWords ?? messageSource), {
     style: envelopeStyleAt(context, statement),
     categoryCase: context.settings.categoryCase,
     indent: context.indentOf(statement),
     ...fileStyle(context.sourceFile),
   });
+  const envelope = typedEnvelope(context, statement, rendered);
   return {
     title: `Return an error envelope from the catch: errorCategory '${chosen.category}', isRetryable: ${chosen.retryable}${describeInference(chosen)}`,
     edits: [
@@ -204,7 +260,7 @@ const HTTP_STATUS_PROPERTIES = new Set(['status', 'statusCode', 'statusText', 'o
 function failedResponseName(envelope: ts.Node): string | undefined {
   const candidates: string[] = [];
   const collect = (node: ts.Node, strong: (access: ts.PropertyAccessExpression) => boolean): void => {
-    walk(node, (child) => {
+    walkWithRoot(node, (child) => {
       if (
         ts.isPropertyAccessExpression(child) &&
         ts.isIdentifier(child.expression) &&
@@ -227,17 +283,38 @@ function failedResponseName(envelope: ts.Node): string | undefined {
   return candidates[0];
 }
 
+/** `walk`, visiting `node` itself first: a condition may be the property access itself (`if (r.error)`). */
+function walkWithRoot(node: ts.Node, visit: (node: ts.Node) => void): void {
+  visit(node);
+  walk(node, visit);
+}
+
+const MESSAGE_TYPE_KEYWORDS = new Set<ts.SyntaxKind>([
+  ts.SyntaxKind.StringKeyword,
+  ts.SyntaxKind.UnknownKeyword,
+  ts.SyntaxKind.AnyKeyword,
+]);
+
+/** A type a message may have: `string`, `unknown`, `any`, `Error`, or a union of them (`Error | string | unknown`). */
+function isMessageType(type: ts.TypeNode): boolean {
+  if (MESSAGE_TYPE_KEYWORDS.has(type.kind)) return true;
+  if (ts.isUnionTypeNode(type)) return type.types.every(isMessageType);
+  return ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'Error';
+}
+
 /** A builder's message parameter (`function errorResult(message: string)`), whose words decide at run time. */
 function messageParameterName(envelope: ts.Node): string | undefined {
   const parameter = enclosingFunction(envelope)?.parameters.find(
     (p) =>
       ts.isIdentifier(p.name) &&
       /^(message|msg|text|errorMessage|errorText|error_message|reason)$/.test(p.name.text) &&
-      (!p.type || p.type.kind === ts.SyntaxKind.StringKeyword),
+      (!p.type || isMessageType(p.type)),
   );
   if (!parameter || !ts.isIdentifier(parameter.name)) return undefined;
   const name = parameter.name.text;
-  return mentions(envelope, name) ? name : undefined;
+  // The text may read the message through a local (`const text = message instanceof Error ? … : String(message)`).
+  const body = enclosingFunction(envelope)?.body;
+  return mentions(envelope, name) || (body !== undefined && mentions(body, name)) ? name : undefined;
 }
 
 /**
@@ -247,7 +324,7 @@ function messageParameterName(envelope: ts.Node): string | undefined {
 function failedResultError(envelope: ts.Node): string | undefined {
   for (const condition of guardingConditions(envelope)) {
     const outcomes: string[] = [];
-    walk(condition, (child) => {
+    walkWithRoot(condition, (child) => {
       if (
         ts.isPropertyAccessExpression(child) &&
         ts.isIdentifier(child.expression) &&

@@ -101,7 +101,7 @@ export function sharedClassification(
 ): { name: string; edits: OffsetEdit[] } | undefined {
   if (!ts.isObjectLiteralExpression(object)) return undefined;
   const statement = statementOf(object);
-  if (!statement) return undefined;
+  if (!statement || sharesScopeWithAnotherEnvelope(statement)) return undefined;
   const existing = existingLocal(statement, classify, subject);
   const other = otherProperty(object, field);
   const otherValue = other && ts.isPropertyAssignment(other) ? unwrapExpression(other.initializer) : undefined;
@@ -121,6 +121,34 @@ export function sharedClassification(
   }
   if (readsCall) edits.push({ start: read.getStart(context.sourceFile), end: read.getEnd(), newText: name });
   return { name, edits };
+}
+
+/**
+ * Whether another error envelope is built in the same block scope as `statement` (the block, or the whole switch for
+ * an unbraced case clause). Fix-all applies both fixes in one pass, each choosing the free name `classified` before
+ * the other exists: two `const classified` in one scope would not compile, so such envelopes classify inline.
+ */
+function sharesScopeWithAnotherEnvelope(statement: ts.Statement): boolean {
+  const container =
+    ts.isCaseClause(statement.parent) || ts.isDefaultClause(statement.parent)
+      ? statement.parent.parent
+      : statement.parent;
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found || node === statement || isFunctionLike(node)) return;
+    if (ts.isBlock(node)) return; // a nested block is a scope of its own
+    if (
+      ts.isPropertyAssignment(node) &&
+      (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) &&
+      node.name.text === 'isError'
+    ) {
+      found = true;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(container, visit);
+  return found;
 }
 
 function enclosingScope(statement: ts.Statement): ts.Node {

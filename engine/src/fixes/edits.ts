@@ -8,7 +8,7 @@ import {
 } from '../../../shared/src/envelopeStyle';
 import { declaresOutputSchema } from './outputSchema';
 import type { ErrorEnvelope } from '../envelopes/envelopes';
-import type { Inference } from './inference';
+import { type Inference, messageArgument } from './inference';
 import { type FunctionLike, unwrapExpression, walk, walkOwnBody } from '../parse/syntax';
 import type { AnalysisContext, CreatedFile, OffsetEdit } from '../types';
 import { TOOL_ERROR_FUNCTION, useHelper } from './toolErrorsHelper';
@@ -108,15 +108,39 @@ export function envelopeStyleAt(context: AnalysisContext, node: ts.Node): Envelo
   return handler && declaresOutputSchema(context, handler.fn) ? 'recommended' : style;
 }
 
+/**
+ * Whether an envelope returned at `node` needs `type: 'text' as const`: in TypeScript, when the function around it
+ * has no declared return type and is not passed straight to a call (`const handler = async (args: In) => { … }`,
+ * registered later), nothing types the literal, `'text'` widens to `string` and the result no longer fits the SDK's
+ * `CallToolResult`; or when the file already writes `as const` there itself.
+ */
+function needsConstTextType(context: AnalysisContext, node: ts.Node): boolean {
+  if (!/\.[cm]?tsx?$/.test(context.sourceFile.fileName)) return false;
+  if (/type:\s*(['"])text\1\s+as\s+const\b/.test(context.text)) return true;
+  let fn: ts.Node | undefined = node.parent;
+  while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
+  if (!fn || !ts.isFunctionLike(fn) || fn.type) return false;
+  const parent = fn.parent;
+  const passed = ts.isCallExpression(parent) || ts.isNewExpression(parent) || ts.isPropertyAssignment(parent);
+  return !passed && !ts.isMethodDeclaration(fn);
+}
+
+/** A rendered envelope with `type: 'text' as const` where the function around `node` needs it. */
+export function typedEnvelope(context: AnalysisContext, node: ts.Node, rendered: string): string {
+  if (!needsConstTextType(context, node)) return rendered;
+  return rendered.replace(/\btype: (['"])text\1(?! as const)/g, (match) => `${match} as const`);
+}
+
 /** `throw X;` → `return { …envelope… };` (only valid in the handler's own body). */
 export function throwToReturn(context: AnalysisContext, statement: ts.ThrowStatement, spec: EnvelopeSpec): OffsetEdit {
   const indent = context.indentOf(statement);
-  const envelope = renderEnvelope(spec, {
+  const rendered = renderEnvelope(spec, {
     style: envelopeStyleAt(context, statement),
     categoryCase: context.settings.categoryCase,
     indent,
     ...fileStyle(context.sourceFile),
   });
+  const envelope = typedEnvelope(context, statement, rendered);
   const end = fileStyle(context.sourceFile).semicolon;
   return {
     start: statement.getStart(context.sourceFile),
@@ -129,8 +153,9 @@ export function throwToReturn(context: AnalysisContext, statement: ts.ThrowState
 export function thrownMessageSource(context: AnalysisContext, statement: ts.ThrowStatement): string {
   const thrown = statement.expression;
   if (thrown && (ts.isNewExpression(thrown) || ts.isCallExpression(thrown))) {
-    const first = (thrown.arguments ?? [])[0];
-    if (first) return first.getText(context.sourceFile);
+    const message = messageArgument((thrown.arguments ?? [])[0]);
+    if (message) return message.getText(context.sourceFile);
+    if ((thrown.arguments ?? []).length > 0) return quotedIn(context, 'The tool failed');
   }
   if (thrown && ts.isIdentifier(thrown)) return safeMessageSource(thrown.text, fileStyle(context.sourceFile).quote);
   if (thrown && (ts.isStringLiteralLike(thrown) || ts.isTemplateExpression(thrown))) {

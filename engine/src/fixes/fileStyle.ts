@@ -11,6 +11,8 @@ export interface FileStyle {
   quote: "'" | '"';
   /** `;` when most of the file's statements end with one, else nothing (a file written without semicolons). */
   semicolon: ';' | '';
+  /** `' '` when the file's named imports pad their braces (`import { z }`), `''` when not (`import {z}`). */
+  braceSpace: ' ' | '';
 }
 
 const styles = new WeakMap<ts.SourceFile, FileStyle>();
@@ -81,6 +83,19 @@ function semicolonOf(sourceFile: ts.SourceFile): ';' | '' {
   return bare > ended ? '' : ';';
 }
 
+/** Whether most named imports pad their braces; padded when the file has none. */
+function braceSpaceOf(sourceFile: ts.SourceFile): ' ' | '' {
+  let padded = 0;
+  let tight = 0;
+  for (const statement of sourceFile.statements) {
+    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+    if (!bindings || !ts.isNamedImports(bindings) || bindings.elements.length === 0) continue;
+    if (/^\{\s/.test(sourceFile.text.slice(bindings.getStart(sourceFile), bindings.getEnd()))) padded++;
+    else tight++;
+  }
+  return tight > padded ? '' : ' ';
+}
+
 export function fileStyle(sourceFile: ts.SourceFile): FileStyle {
   const known = styles.get(sourceFile);
   if (known) return known;
@@ -88,6 +103,7 @@ export function fileStyle(sourceFile: ts.SourceFile): FileStyle {
     indentUnit: indentUnitOf(sourceFile.text),
     quote: quoteOf(sourceFile),
     semicolon: semicolonOf(sourceFile),
+    braceSpace: braceSpaceOf(sourceFile),
   };
   styles.set(sourceFile, style);
   return style;

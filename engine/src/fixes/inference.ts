@@ -192,6 +192,37 @@ export function throwSiteInference(
   return worded ? { inference: worded, readAtRunTime: true } : undefined;
 }
 
+const RATE_LIMITER = /rate.?limit|throttl/i;
+const LIMIT_REACHED = /exceed|limited|throttled|blocked|reached/i;
+const LIMIT_ALLOWS = /allow|permit|remaining|canProceed|\bok\b|success/i;
+
+/**
+ * A rate limiter's verdict a condition tests: `if (rateLimitResult.exceeded)`, `if (isRateLimited)`, `if
+ * (!rateLimiter.allow(key))`. A limiter's switch (`if (!settings.rateLimitEnabled)`) says nothing.
+ */
+function rateLimitEvidence(condition: ts.Node): Inference | undefined {
+  let found: Inference | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    const chain = ts.isIdentifier(node) || ts.isPropertyAccessExpression(node);
+    const inner = ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node;
+    if (chain && !inner) {
+      const subject = ts.isCallExpression(node.parent) && node.parent.expression === node ? node.parent : node;
+      const negated =
+        ts.isPrefixUnaryExpression(subject.parent) && subject.parent.operator === ts.SyntaxKind.ExclamationToken;
+      const text = node.getText();
+      const says = negated ? LIMIT_ALLOWS : LIMIT_REACHED;
+      if (RATE_LIMITER.test(text) && says.test(text)) {
+        found = { category: 'TRANSIENT', retryable: true, evidence: `rate limit: ${negated ? '!' : ''}${text}` };
+        return;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(condition);
+  return found;
+}
+
 /**
  * Infers from evidence around `node`: guarding status checks first, then error types and codes tested in
  * the enclosing conditions, then the thrown type, then what the classifier reads in `messages`.
@@ -209,6 +240,10 @@ export function inferEnvelope(node: ts.Node, messages: readonly (string | undefi
     const inferred = typeEvidenceIn(condition);
     if (inferred) return inferred;
   }
+  for (const condition of conditions) {
+    const inferred = rateLimitEvidence(condition);
+    if (inferred) return inferred;
+  }
   const thrown = thrownEvidence(node);
   if (thrown) return thrown;
   for (const message of messages) {
@@ -218,13 +253,41 @@ export function inferEnvelope(node: ts.Node, messages: readonly (string | undefi
   return FALLBACK;
 }
 
+const MESSAGE_KEYS = new Set(['message', 'error', 'detail', 'reason']);
+
+/**
+ * The message among an error constructor's arguments: the first argument, or, when that is an object
+ * (`new UserError({ errors: [{ message: '…' }] })`), the first string-valued `message` (`error`, `detail`, `reason`)
+ * property in it. Undefined when the object holds none: an object is never a message itself.
+ */
+export function messageArgument(first: ts.Expression | undefined): ts.Expression | undefined {
+  const value = first && unwrapExpression(first);
+  if (!value || !(ts.isObjectLiteralExpression(value) || ts.isArrayLiteralExpression(value))) return first;
+  let found: ts.Expression | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (
+      ts.isPropertyAssignment(node) &&
+      (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) &&
+      MESSAGE_KEYS.has(node.name.text) &&
+      (ts.isStringLiteralLike(node.initializer) || ts.isTemplateExpression(node.initializer))
+    ) {
+      found = node.initializer;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(value);
+  return found;
+}
+
 /** The static text of a thrown error's message: `throw new Error('…')` → '…'. */
 export function thrownMessage(statement: ts.ThrowStatement): string | undefined {
   const thrown = statement.expression;
   if (!thrown) return undefined;
   if (ts.isNewExpression(thrown) || ts.isCallExpression(thrown)) {
-    const first = (thrown.arguments ?? [])[0];
-    return first ? staticText(first) : undefined;
+    const message = messageArgument((thrown.arguments ?? [])[0]);
+    return message ? staticText(message) : undefined;
   }
   return staticText(thrown);
 }
@@ -351,6 +414,33 @@ function selectsByLiteral(condition: ts.Node): boolean {
   return found;
 }
 
+/** Whether an expression is `undefined` or `null`. */
+function isNothing(node: ts.Expression): boolean {
+  return node.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(node) && node.text === 'undefined');
+}
+
+/**
+ * Whether a condition is an `&&` chain one of whose terms says an input is missing (`!mapOptions`, `options ===
+ * undefined`): `kind === 'map' && !mapOptions` is a required-when check on the input, not a dispatch on a value.
+ */
+function requiresAnInput(condition: ts.Expression, scope: InputScope): boolean {
+  const node = unwrapExpression(condition);
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+    return requiresAnInput(node.left, scope) || requiresAnInput(node.right, scope);
+  }
+  if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.ExclamationToken) {
+    return reads(node.operand, scope) === 'input';
+  }
+  if (
+    ts.isBinaryExpression(node) &&
+    [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(node.operatorToken.kind)
+  ) {
+    const [value, other] = isNothing(node.right) ? [node.left, node.right] : [node.right, node.left];
+    return isNothing(other) && reads(value, scope) === 'input';
+  }
+  return false;
+}
+
 const REFUSED_INPUT = /\b(unknown|unsupported|not supported|invalid|unrecognized|unrecognised)\b/i;
 
 /**
@@ -369,7 +459,7 @@ export function inputEvidence(
   const inputs = inputScope(handlerFn);
   const retryable = defaultRetryable('VALIDATION');
   const guard = immediateGuard(node);
-  if (guard && testsOnlyInput(guard, inputs) && !selectsByLiteral(guard)) {
+  if (guard && testsOnlyInput(guard, inputs) && (!selectsByLiteral(guard) || requiresAnInput(guard, inputs))) {
     return { category: 'VALIDATION', retryable, evidence: "a condition on the tool's input only" };
   }
   for (const text of texts) {

@@ -46,3 +46,59 @@ export function dropPassThrough(
   if (!same) return undefined;
   return { start: branch.getStart(context.sourceFile), end: next.getEnd(), newText: returned };
 }
+
+/** The classes a condition tests the caught error against with `instanceof` (in `&&` chains too). */
+function testedClasses(condition: ts.Expression, caught: string): string[] {
+  if (ts.isParenthesizedExpression(condition)) return testedClasses(condition.expression, caught);
+  if (!ts.isBinaryExpression(condition)) return [];
+  if (condition.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+    return [...testedClasses(condition.left, caught), ...testedClasses(condition.right, caught)];
+  }
+  const tested =
+    condition.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword &&
+    ts.isIdentifier(condition.left) &&
+    condition.left.text === caught &&
+    ts.isIdentifier(condition.right);
+  return tested && ts.isIdentifier(condition.right) ? [condition.right.text] : [];
+}
+
+/**
+ * A deliberate rethrow: in a catch, `if (error instanceof AuthChallenge) throw error;` (or `throw new
+ * AuthChallenge()`) for one error class the author picked, other than `McpError` (a protocol error for a failed call
+ * is what the fixes replace) and `Error`. Such an error is meant for a layer above the tool (a transport that answers
+ * with an OAuth challenge, a framework that maps it); a fix that returns a result instead would break that.
+ */
+export function isDeliberateRethrow(statement: ts.ThrowStatement, caught: string | undefined): boolean {
+  const thrown = statement.expression;
+  if (!caught || !thrown) return false;
+  let holder: ts.Node = statement;
+  if (ts.isBlock(statement.parent) && statement.parent.statements.length === 1) holder = statement.parent;
+  const branch = holder.parent;
+  if (!ts.isIfStatement(branch) || branch.thenStatement !== holder) return false;
+  const classes = testedClasses(branch.expression, caught).filter((name) => name !== 'McpError' && name !== 'Error');
+  if (ts.isIdentifier(thrown)) return thrown.text === caught && classes.length > 0;
+  return ts.isNewExpression(thrown) && ts.isIdentifier(thrown.expression) && classes.includes(thrown.expression.text);
+}
+
+/**
+ * A throw the MCP SDK turns into a protocol answer the client acts on: `UrlElicitationRequiredError` (error -32042,
+ * the client opens the URL and retries), or `McpError(ErrorCode.UrlElicitationRequired, …)`. A result in its place
+ * would end the flow.
+ */
+export function isProtocolSignal(statement: ts.ThrowStatement): boolean {
+  const thrown = statement.expression;
+  if (!thrown || !ts.isNewExpression(thrown) || !ts.isIdentifier(thrown.expression)) return false;
+  if (thrown.expression.text === 'UrlElicitationRequiredError') return true;
+  const code = thrown.arguments?.[0];
+  return (
+    thrown.expression.text === 'McpError' &&
+    code !== undefined &&
+    ts.isPropertyAccessExpression(code) &&
+    code.name.text === 'UrlElicitationRequired'
+  );
+}
+
+/** Whether a fix must leave a throw as it is: a deliberate rethrow or a protocol signal. */
+export function keepsThrow(statement: ts.ThrowStatement, caught: string | undefined): boolean {
+  return isDeliberateRethrow(statement, caught) || isProtocolSignal(statement);
+}

@@ -51,5 +51,88 @@ function contextualReturnType(context: AnalysisContext, fn: FunctionLike): ts.Ty
 /** Whether a fix may have `fn` return an error envelope (its declared return type, if any, can hold one). */
 export function canReturnEnvelope(context: AnalysisContext, fn: FunctionLike): boolean {
   const declared = fn.type ?? contextualReturnType(context, fn);
-  return declared === undefined || !isNonResultType(declared);
+  if (declared === undefined) return true;
+  // `Promise<{ content: { type: 'text'; text: string }[] }>`: a closed shape without `isError` cannot hold one;
+  // `Promise<SearchResponse>` with `interface SearchResponse { query: string; results: … }` in this file is data.
+  const types = returnedTypes(declared);
+  return (
+    !isNonResultType(declared) &&
+    !types.every((type) => closedLiteralWithout(type, ['isError'])) &&
+    !types.every((type) => isLocalDataType(context, type))
+  );
+}
+
+/** A reference to an interface (or object type alias) declared in this file with no `content` and no index signature. */
+function isLocalDataType(context: AnalysisContext, type: ts.TypeNode): boolean {
+  if (!ts.isTypeReferenceNode(type) || !ts.isIdentifier(type.typeName)) return false;
+  const name = type.typeName.text;
+  for (const statement of context.sourceFile.statements) {
+    let members: ts.NodeArray<ts.TypeElement> | undefined;
+    if (ts.isInterfaceDeclaration(statement) && statement.name.text === name && !statement.heritageClauses) {
+      members = statement.members;
+    } else if (
+      ts.isTypeAliasDeclaration(statement) &&
+      statement.name.text === name &&
+      ts.isTypeLiteralNode(statement.type)
+    ) {
+      members = statement.type.members;
+    }
+    if (!members) continue;
+    const names = members.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : []));
+    return !members.some(ts.isIndexSignatureDeclaration) && !names.includes('content') && !names.includes('isError');
+  }
+  return false;
+}
+
+/** Whether a type is an object type literal with no index signature that declares none of `keys`. */
+function closedLiteralWithout(type: ts.TypeNode, keys: readonly string[]): boolean {
+  if (!ts.isTypeLiteralNode(type) || type.members.some(ts.isIndexSignatureDeclaration)) return false;
+  const declared = new Set(
+    type.members.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : [])),
+  );
+  return keys.some((key) => !declared.has(key));
+}
+
+/** The last name of a type reference (`ServerResult`, `types.ServerResult`). */
+function referenceName(type: ts.TypeReferenceNode): string {
+  return ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
+}
+
+/** The members of a declared return type, through `Promise<…>`, unions and parentheses. */
+function returnedTypes(type: ts.TypeNode): ts.TypeNode[] {
+  if (ts.isParenthesizedTypeNode(type)) return returnedTypes(type.type);
+  if (ts.isUnionTypeNode(type)) return type.types.flatMap(returnedTypes);
+  if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName)) {
+    const argument = type.typeArguments?.[0];
+    if ((type.typeName.text === 'Promise' || type.typeName.text === 'PromiseLike') && argument) {
+      return returnedTypes(argument);
+    }
+  }
+  return [type];
+}
+
+/**
+ * Whether adding the properties `keys` to an object the function around `node` returns would break its declared
+ * type: the function returns the SDK's `ServerResult`, or declares a closed type literal for its failures (`Promise<Shelf | { isError: true; message:
+ * string }>`) that has none of those keys and no index signature. Such a function hands its failure to a caller
+ * that builds the tool result; the fix belongs there, not in a field the type does not allow.
+ */
+export function breaksDeclaredFailureType(node: ts.Node, keys: readonly string[]): boolean {
+  let fn: ts.Node | undefined = node.parent;
+  while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
+  const declared = fn && ts.isFunctionLike(fn) ? fn.type : undefined;
+  if (!declared) return false;
+  const types = returnedTypes(declared);
+  // The SDK's `ServerResult` is a union of every result type: an object literal typed by it may not add a field.
+  if (types.some((type) => ts.isTypeReferenceNode(type) && referenceName(type) === 'ServerResult')) return true;
+  if (types.every((type) => closedLiteralWithout(type, keys))) return true;
+  const literals = types.filter(ts.isTypeLiteralNode);
+  const failure = literals.find((literal) =>
+    literal.members.some((member) => member.name && ts.isIdentifier(member.name) && member.name.text === 'isError'),
+  );
+  if (!failure || failure.members.some(ts.isIndexSignatureDeclaration)) return false;
+  const declaredKeys = new Set(
+    failure.members.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : [])),
+  );
+  return keys.some((key) => !declaredKeys.has(key));
 }

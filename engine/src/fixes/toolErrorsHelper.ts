@@ -197,7 +197,8 @@ export function useHelper(sourceFile: ts.SourceFile, name: string): HelperUse {
   const quote = /^\s*import[^\n]*"/m.test(sourceFile.text) && !/^\s*import[^\n]*'/m.test(sourceFile.text) ? '"' : "'";
   const specifier = specifierFor(sourceFile, location.path);
   const { offset, before, after } = importOffset(sourceFile);
-  const newText = `${before}import { ${binding} } from ${quote}${specifier}${quote}${fileStyle(sourceFile).semicolon}${after}`;
+  const { semicolon, braceSpace: pad } = fileStyle(sourceFile);
+  const newText = `${before}import {${pad}${binding}${pad}} from ${quote}${specifier}${quote}${semicolon}${after}`;
   return { local, edits: [{ start: offset, end: offset, newText }], ...withFile };
 }
 
@@ -276,6 +277,7 @@ function useJavaScriptHelper(sourceFile: ts.SourceFile, name: string): HelperUse
     return { local, edits: [{ start: at, end: at, newText: `, ${binding}` }], ...withFile };
   }
   const { offset, before, after } = importOffset(sourceFile);
-  const newText = `${before}import { ${binding} } from ${quote}${relative}${quote}${semicolon}${after}`;
+  const pad = fileStyle(sourceFile).braceSpace;
+  const newText = `${before}import {${pad}${binding}${pad}} from ${quote}${relative}${quote}${semicolon}${after}`;
   return { local, edits: [{ start: offset, end: offset, newText }], ...withFile };
 }

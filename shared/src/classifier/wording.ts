@@ -84,7 +84,7 @@ export const WORDING_RULES: readonly ClassifierRule[] = [
     'access was denied',
   ),
   wording(
-    /not found|does not exist|doesn't exist|no such|could(?: not|n't) find|cannot find|unknown (?:id|record|order|user|customer|file|resource|tool)\b/i,
+    /not found|does not exist|doesn't exist|no such|could(?: not|n't) (?:find|be found)|can(?:not|'t) (?:find|be found)|unknown (?:id|record|order|user|customer|file|resource|tool)\b/i,
     'NOT_FOUND',
     false,
     'the resource was not found',

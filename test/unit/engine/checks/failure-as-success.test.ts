@@ -59,8 +59,13 @@ runCheckTable('failure-as-success', {
         header +
         `server.registerTool('search_orders', {}, async ({ customerId }) => {\n  try {\n    return { content: [{ type: 'text', text: JSON.stringify(await db.orders(customerId)) }] };\n  } catch (error) {\n    return {\n      content: [{ type: 'text', text: 'No orders found' }],\n    };\n  }\n});`,
       errors: [{ line: 6, column: 5, endLine: 6, endColumn: 18, messageId: 'catchReturnsData' }],
-      fixTitle: /^Return toolError\(error, 'search_orders'\): the category is read from the caught error at run time$/,
-      output: searchFixed,
+      fixTitle:
+        /^Return toolError\(error, 'search_orders', …\) keeping your message: the category is read from the caught error at run time$/,
+      // The author's words stay as the helper's message (docs/fix-review.md).
+      output: searchFixed.replace(
+        "toolError(error, 'search_orders')",
+        "toolError(error, 'search_orders', 'No orders found')",
+      ),
     },
     {
       name: 'low-level setRequestHandler: evidence from the catch, isError: false counts as success',
@@ -82,7 +87,7 @@ runCheckTable('failure-as-success', {
       fixTitle: /'TRANSIENT', isRetryable: true \("unavailable"\)/,
       output:
         header +
-        `server.tool('weather', 'Weather', async ({ city }) => {\n  try {\n    return { content: [{ type: 'text', text: await forecast(city) }] };\n  } catch {\n    return {\n      isError: true,\n      errorCategory: 'TRANSIENT',\n      isRetryable: true,\n      content: [{ type: 'text', text: '[TRANSIENT, retryable] weather failed' }],\n    };\n  }\n});`,
+        `server.tool('weather', 'Weather', async ({ city }) => {\n  try {\n    return { content: [{ type: 'text', text: await forecast(city) }] };\n  } catch {\n    return {\n      isError: true,\n      errorCategory: 'TRANSIENT',\n      isRetryable: true,\n      content: [{ type: 'text', text: '[TRANSIENT, retryable] Weather service unavailable, showing nothing' }],\n    };\n  }\n});`,
     },
     {
       name: 'an ok:false JSON text with structuredContent is still a success to the host',

@@ -161,7 +161,7 @@ const CASES: CalleeCase[] = [
       `  }`,
       `});`,
     ],
-    output: [/return toolError\(error, 'read_note'\);/],
+    output: [/return toolError\(error, 'read_note', 'No note today'\);/],
     notInOutput: [/errorCategory: 'PERMISSION'/],
     title:
       /callee throw site: PERMISSION thrown by ensureInside\(\) at workspace\.ts:7: 'Access denied - the note lies outside the notes folder'/,

@@ -67,7 +67,7 @@ const CASES: HygieneCase[] = [
       `\ttry {`,
       `\t\treturn { content: [{ type: 'text', text: await loadReport('weekly') }] }`,
       `\t} catch (error) {`,
-      `\t\treturn toolError(error, 'weekly_report')`,
+      `\t\treturn toolError(error, 'weekly_report', 'no report this week')`,
       `\t}`,
       `})`,
     ],

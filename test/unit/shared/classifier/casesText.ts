@@ -58,6 +58,9 @@ export const TEXT_CASES: TextCase[] = [
   { text: 'Daily quota exceeded for this account', category: 'BUSINESS', retryable: false },
   { text: 'Order 12 was already refunded', category: 'BUSINESS', retryable: false },
   { text: 'Parent directory does not exist: /home/ada/project/out', category: 'NOT_FOUND', retryable: false },
+  { text: "Tool 'deploy_site' could not be found.", category: 'NOT_FOUND', retryable: false },
+  { text: "The invoice can't be found in this workspace", category: 'NOT_FOUND', retryable: false },
+  { text: 'The shelf could not be loaded', category: 'UNKNOWN', retryable: false },
   {
     text: 'Invalid API key provided: sk-proj-abcdefghijklmnop1234567890',
     category: 'PERMISSION',
