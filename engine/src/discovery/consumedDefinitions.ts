@@ -13,7 +13,7 @@
  * recorded by another rule are left alone.
  */
 import ts from 'typescript';
-import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
+import { type FunctionLike, returnedExpressions, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { recordMethod } from './definitions';
 import { recordHandler } from './handlerTargets';
 import type { ExternalInfo, Reexport } from './handlers';
@@ -33,18 +33,6 @@ interface Consumer {
 
 function propertyValue(object: ts.ObjectLiteralExpression, key: string): ts.ObjectLiteralElementLike | undefined {
   return object.properties.find((p) => !ts.isSpreadAssignment(p) && propertyNameText(p.name) === key);
-}
-
-function returnedBy(fn: FunctionLike): ts.Expression[] {
-  if (!fn.body) return [];
-  if (!ts.isBlock(fn.body)) return [fn.body];
-  const result: ts.Expression[] = [];
-  walk(fn.body, (node) => {
-    if (isFunctionLike(node)) return false;
-    if (ts.isReturnStatement(node) && node.expression) result.push(node.expression);
-    return undefined;
-  });
-  return result;
 }
 
 /** The top-level `const name = …` value or function of this file. */
@@ -140,7 +128,7 @@ function followList(consumer: Consumer, expression: ts.Expression, depth: number
     return;
   }
   const fn = declared(state, callee.text, callee).fn;
-  if (fn) for (const returned of returnedBy(fn)) followList(consumer, returned, depth + 1);
+  if (fn) for (const returned of returnedExpressions(fn)) followList(consumer, returned, depth + 1);
 }
 
 /** `Object.values(record)`: each value of a local record object is an element. */
@@ -347,6 +335,6 @@ export function consumedExport(
   }
   if (role === 'definitionList') {
     if (found.value) followList(consumer, found.value, 1);
-    else if (found.fn) for (const returned of returnedBy(found.fn)) followList(consumer, returned, 1);
+    else if (found.fn) for (const returned of returnedExpressions(found.fn)) followList(consumer, returned, 1);
   } else if (found.value) followItem(consumer, found.value, 1);
 }

@@ -14,7 +14,14 @@
  * The object the factory builds is not a tool of its own.
  */
 import ts from 'typescript';
-import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
+import {
+  type FunctionLike,
+  returnedExpressions,
+  isFunctionLike,
+  propertyNameText,
+  unwrapExpression,
+  walk,
+} from '../parse/syntax';
 import { NOT_TOOL_KEYS, memberOf, valueOfMember } from './definitions';
 import { guardedParametersOf } from './guardedParameters';
 import { argPathOf, calledPathOf, isShared } from './registrationCalls';
@@ -41,26 +48,13 @@ const BUILT_HANDLER_KEYS = [
   'apiCall',
 ];
 
-/** The expressions a function returns (its own returns, not those of nested functions). */
-function returnedBy(fn: FunctionLike): ts.Expression[] {
-  if (!fn.body) return [];
-  if (!ts.isBlock(fn.body)) return [fn.body];
-  const result: ts.Expression[] = [];
-  walk(fn.body, (node) => {
-    if (isFunctionLike(node)) return false;
-    if (ts.isReturnStatement(node) && node.expression) result.push(node.expression);
-    return undefined;
-  });
-  return result;
-}
-
 /** The object literal the factory returns, directly or from the thunk it returns (one level). */
 function builtObject(fn: FunctionLike): ts.ObjectLiteralExpression | undefined {
-  const candidates = returnedBy(fn).map((e) => unwrapExpression(e));
+  const candidates = returnedExpressions(fn).map((e) => unwrapExpression(e));
   for (const candidate of candidates) {
     if (ts.isObjectLiteralExpression(candidate)) return candidate;
     if (isInlineFunction(candidate)) {
-      const inner = returnedBy(candidate).map((e) => unwrapExpression(e));
+      const inner = returnedExpressions(candidate).map((e) => unwrapExpression(e));
       const object = inner.find(ts.isObjectLiteralExpression);
       if (object) return object;
     }

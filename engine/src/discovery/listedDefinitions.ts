@@ -8,7 +8,7 @@
  * start the walk; every step is depth-limited.
  */
 import ts from 'typescript';
-import { type FunctionLike, isFunctionLike, unwrapExpression, walk } from '../parse/syntax';
+import { type FunctionLike, returnedExpressions, isFunctionLike, unwrapExpression } from '../parse/syntax';
 import type { ExternalInfo, Reexport } from './handlers';
 import { SCHEMA_KEYS, handlerMember } from './definitions';
 import { type ScanState, handOffImport, nameOf, where } from './scanContext';
@@ -60,19 +60,6 @@ function propertyNamed(object: ts.ObjectLiteralExpression, key: string): ts.Expr
     if (ts.isShorthandPropertyAssignment(property)) return property.name;
   }
   return undefined;
-}
-
-/** Expressions a function returns (its own returns, not those of nested functions). */
-function returnedExpressions(fn: FunctionLike): ts.Expression[] {
-  if (!fn.body) return [];
-  if (!ts.isBlock(fn.body)) return [fn.body];
-  const result: ts.Expression[] = [];
-  walk(fn.body, (node) => {
-    if (isFunctionLike(node)) return false;
-    if (ts.isReturnStatement(node) && node.expression) result.push(node.expression);
-    return undefined;
-  });
-  return result;
 }
 
 /** The nearest `const name = …` of this file whose scope holds `use` (else a top-level one). */

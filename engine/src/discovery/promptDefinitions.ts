@@ -4,7 +4,7 @@
  * (typed `GetPromptResult`), a tool's returns `{ content: […] }`.
  */
 import ts from 'typescript';
-import { type FunctionLike, propertyNameText, unwrapExpression, walkOwnBody } from '../parse/syntax';
+import { type FunctionLike, returnedExpressions, propertyNameText, unwrapExpression } from '../parse/syntax';
 import type { ScanState } from './scanContext';
 
 /** Handler keys a prompt object may carry its callback under. */
@@ -38,14 +38,9 @@ function handlerFunction(state: ScanState, property: ts.ObjectLiteralElementLike
 /** A declared prompt-result return type, or every returned object literal holding `messages` and no `content`. */
 function answersPromptMessages(state: ScanState, fn: FunctionLike): boolean {
   if (fn.type && PROMPT_RESULT_TYPE.test(fn.type.getText(state.sourceFile))) return true;
-  const returned: ts.Expression[] = [];
-  if (fn.body && !ts.isBlock(fn.body)) returned.push(fn.body);
-  else {
-    walkOwnBody(fn, (node) => {
-      if (ts.isReturnStatement(node) && node.expression) returned.push(node.expression);
-    });
-  }
-  const objects = returned.map((e) => unwrapExpression(e)).filter(ts.isObjectLiteralExpression);
+  const objects = returnedExpressions(fn)
+    .map((e) => unwrapExpression(e))
+    .filter(ts.isObjectLiteralExpression);
   return (
     objects.length > 0 &&
     objects.length === returned.length &&

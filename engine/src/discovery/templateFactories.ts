@@ -7,23 +7,13 @@
  * argument is the whole definition, so calls in other files are read through the project's knowledge.
  */
 import ts from 'typescript';
-import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
+import { type FunctionLike, returnedExpressions, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { NOT_TOOL_CALLEES, NOT_TOOL_KEYS, handlerMember, memberOf, valueOfMember } from './definitions';
 import { type ScanState, functionName, where } from './scanContext';
 
 /** The object literals a function returns from its own body. */
 function returnedObjects(fn: FunctionLike): ts.ObjectLiteralExpression[] {
-  if (!fn.body) return [];
-  const returned: ts.Expression[] = [];
-  if (!ts.isBlock(fn.body)) returned.push(fn.body);
-  else {
-    walk(fn.body, (node) => {
-      if (isFunctionLike(node)) return false;
-      if (ts.isReturnStatement(node) && node.expression) returned.push(node.expression);
-      return undefined;
-    });
-  }
-  return returned.map(unwrapExpression).filter(ts.isObjectLiteralExpression);
+  return returnedExpressions(fn).map(unwrapExpression).filter(ts.isObjectLiteralExpression);
 }
 
 /** `config.name` (config a parameter) or `name` destructured from one: the index of that parameter. */

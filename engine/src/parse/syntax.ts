@@ -114,6 +114,19 @@ export function walkOwnBody(fn: FunctionLike, visit: (node: ts.Node) => boolean 
   });
 }
 
+/** The expressions a function returns: an arrow's expression body, or its own `return`s (not nested functions'). */
+export function returnedExpressions(fn: FunctionLike): ts.Expression[] {
+  if (!fn.body) return [];
+  if (fn.body.kind !== SyntaxKind.Block) return [fn.body as ts.Expression];
+  const result: ts.Expression[] = [];
+  walk(fn.body, (node) => {
+    if (isFunctionLike(node)) return false;
+    if (ts.isReturnStatement(node) && node.expression) result.push(node.expression);
+    return undefined;
+  });
+  return result;
+}
+
 /** The name a call is made through: `foo()` → foo, `a.b.foo()` → foo. */
 export function calleeName(call: ts.CallExpression | ts.NewExpression): string | undefined {
   const callee = call.expression;
