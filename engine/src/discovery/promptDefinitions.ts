@@ -38,9 +38,8 @@ function handlerFunction(state: ScanState, property: ts.ObjectLiteralElementLike
 /** A declared prompt-result return type, or every returned object literal holding `messages` and no `content`. */
 function answersPromptMessages(state: ScanState, fn: FunctionLike): boolean {
   if (fn.type && PROMPT_RESULT_TYPE.test(fn.type.getText(state.sourceFile))) return true;
-  const objects = returnedExpressions(fn)
-    .map((e) => unwrapExpression(e))
-    .filter(ts.isObjectLiteralExpression);
+  const returned = returnedExpressions(fn);
+  const objects = returned.map((e) => unwrapExpression(e)).filter(ts.isObjectLiteralExpression);
   return (
     objects.length > 0 &&
     objects.length === returned.length &&
