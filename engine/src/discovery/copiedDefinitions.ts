@@ -7,7 +7,7 @@
  * is its own (`handler: () => ok()` over generated specs) is a tool made at run time, and stays one.
  */
 import ts from 'typescript';
-import { propertyNameText, unwrapExpression, walk } from '../parse/syntax';
+import { outermostWrapper, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 
 const MAPPING_METHODS = new Set(['map', 'flatMap']);
 const HANDLER_KEYS = new Set(['handler', 'execute', 'handle', 'run', 'call', 'callback', 'invoke', 'cb', 'fn']);
@@ -45,14 +45,7 @@ export function isMappedCopy(object: ts.ObjectLiteralExpression, nameNode: ts.Ex
 
 /** The arrow or function expression that returns `object` (as its expression body or a `return`). */
 function returningFunction(object: ts.ObjectLiteralExpression): ts.ArrowFunction | ts.FunctionExpression | undefined {
-  let node: ts.Node = object;
-  while (
-    ts.isParenthesizedExpression(node.parent) ||
-    ts.isAsExpression(node.parent) ||
-    ts.isSatisfiesExpression(node.parent)
-  ) {
-    node = node.parent;
-  }
+  const node = outermostWrapper(object);
   const parent = node.parent;
   if (ts.isArrowFunction(parent) && parent.body === node) return parent;
   if (ts.isReturnStatement(parent) && ts.isBlock(parent.parent)) {

@@ -5,7 +5,7 @@
  * (`{ list_tables: tool({…}) }`), or naming their tool through a separate schema constant.
  */
 import ts from 'typescript';
-import { expressionName, propertyNameText, unwrapExpression } from '../parse/syntax';
+import { expressionName, outermostWrapper, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { isMappedCopy } from './copiedDefinitions';
 import { recordHandler } from './handlerTargets';
 import { isPromptDefinition } from './promptDefinitions';
@@ -126,14 +126,7 @@ function keyOf(site: ts.Node): string | undefined {
 
 /** The call (or `new` expression) an object is the argument of (a factory or a tool class), if any. */
 function factoryCall(object: ts.ObjectLiteralExpression): ts.CallExpression | ts.NewExpression | undefined {
-  let node: ts.Node = object;
-  while (
-    ts.isParenthesizedExpression(node.parent) ||
-    ts.isAsExpression(node.parent) ||
-    ts.isSatisfiesExpression(node.parent)
-  ) {
-    node = node.parent;
-  }
+  const node = outermostWrapper(object);
   const parent = node.parent;
   return (ts.isCallExpression(parent) || ts.isNewExpression(parent)) &&
     parent.arguments?.includes(node as ts.Expression)

@@ -93,6 +93,19 @@ export function unwrapExpression(node: ts.Expression): ts.Expression {
   }
 }
 
+/** The outermost of the parentheses, `as` and `satisfies` wrapped around a node (the node itself when bare). */
+export function outermostWrapper(node: ts.Node): ts.Node {
+  let current = node;
+  while (
+    current.parent.kind === SyntaxKind.ParenthesizedExpression ||
+    current.parent.kind === SyntaxKind.AsExpression ||
+    current.parent.kind === SyntaxKind.SatisfiesExpression
+  ) {
+    current = current.parent;
+  }
+  return current;
+}
+
 /** Visits every descendant; returning `false` from the visitor skips that node's children. */
 export function walk(node: ts.Node, visit: (node: ts.Node) => boolean | void): void {
   const recurse = (child: ts.Node): void => {
