@@ -241,9 +241,16 @@ function guardingWrappersOf(index: NodeIndex, functions: ReadonlyMap<string, Fun
   if (tries.length === 0) return result;
   const byFunction = new Map<ts.Node, string>();
   for (const [name, fn] of functions) if (fn.parameters.length > 0) byFunction.set(fn, name);
-  // A wrapper that hands the function it wraps to another wrapper that guards it (`withContext(name, fn)`).
+  // A wrapper that hands the function it wraps to another wrapper that guards it (`withContext(name, fn)`). Only a
+  // function with a try, or with a call of a function of this file, can guard a parameter: the others are not read.
+  const mayGuard = (fn: FunctionLike): boolean =>
+    index.within(fn, [ts.SyntaxKind.TryStatement]).length > 0 ||
+    index.within(fn, [ts.SyntaxKind.CallExpression]).some((call) => {
+      const callee = unwrapExpression((call as ts.CallExpression).expression);
+      return ts.isIdentifier(callee) && functions.has(callee.text);
+    });
   for (const [name, fn] of functions) {
-    if (fn.parameters.length > 0 && guardedParametersOf(fn, functions).length > 0) result.add(name);
+    if (fn.parameters.length > 0 && mayGuard(fn) && guardedParametersOf(fn, functions).length > 0) result.add(name);
   }
   for (const statement of tries) {
     if (!statement.catchClause) continue;

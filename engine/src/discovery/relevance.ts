@@ -67,6 +67,12 @@ interface Manifest {
   dependencies: string[];
 }
 
+/**
+ * How many files' last readings `noteText` keeps: a workspace's files are handed over again when they are checked
+ * after indexing. The texts kept are mostly the ones the project keeps for its scans anyway; the bound caps the rest.
+ */
+const RECENT_READINGS = 1024;
+
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 
 export class ProjectScopes {
@@ -95,9 +101,7 @@ export class ProjectScopes {
    */
   noteText(fileName: string, text: string): McpSide {
     const key = path.resolve(fileName);
-    const test = isTestFile(key);
-    const side = test ? 'none' : importSideOf(text);
-    const imports = test ? '' : workspaceImportsOf(text).join('\n');
+    const { side, imports } = this.readImports(key, text);
     if (this.fileSides.get(key) === side && this.fileImports.get(key) === imports) return side;
     if (this.fileImports.get(key) !== imports) this.forgetReach();
     this.fileImports.set(key, imports);
@@ -114,6 +118,31 @@ export class ProjectScopes {
     }
     return side;
   }
+
+  /**
+   * A file's side and workspace imports, read from its text. The same text is handed over several times while a
+   * file is indexed and checked: the last few readings are kept (by the text itself, so a file's new text is
+   * always read again), which spares the regular expressions over the whole text each time.
+   */
+  private readImports(key: string, text: string): { side: McpSide; imports: string } {
+    const recent = this.recentReadings.get(key);
+    if (recent && recent.text === text) return recent;
+    const test = isTestFile(key);
+    const reading = {
+      text,
+      side: test ? ('none' as const) : importSideOf(text),
+      imports: test ? '' : workspaceImportsOf(text).join('\n'),
+    };
+    this.recentReadings.delete(key);
+    this.recentReadings.set(key, reading);
+    if (this.recentReadings.size > RECENT_READINGS) {
+      const oldest = this.recentReadings.keys().next().value;
+      if (oldest !== undefined) this.recentReadings.delete(oldest);
+    }
+    return reading;
+  }
+
+  private readonly recentReadings = new Map<string, { text: string; side: McpSide; imports: string }>();
 
   /** A file deleted from disk: it no longer counts for its package's side. */
   forgetText(fileName: string): void {

@@ -64,11 +64,22 @@ function fromCode(code: string): Inference | undefined {
 /** Category from the words of a message, read by the classifier (codes written in the text, then wording). */
 export function inferFromWording(text: string | undefined): Inference | undefined {
   if (!text || text.trim() === '') return undefined;
+  if (wordingCache.has(text)) return wordingCache.get(text);
   const classified = classifyText(text);
   const evidence = classified.evidence[0];
-  if (classified.category === 'UNKNOWN' || evidence === undefined) return undefined;
-  return { category: classified.category, retryable: classified.isRetryable, evidence };
+  const inferred: Inference | undefined =
+    classified.category === 'UNKNOWN' || evidence === undefined
+      ? undefined
+      : { category: classified.category, retryable: classified.isRetryable, evidence };
+  // The classifier reads a message with many patterns; servers repeat their messages across tools and files.
+  if (wordingCache.size >= WORDING_CACHE_SIZE) wordingCache.clear();
+  wordingCache.set(text, inferred);
+  return inferred;
 }
+
+/** Messages already read by `inferFromWording` (a pure function of the text), up to a bound. */
+const wordingCache = new Map<string, Inference | undefined>();
+const WORDING_CACHE_SIZE = 2048;
 
 /** HTTP status literals compared in a condition, and numbers in `case` labels. */
 function statusesIn(node: ts.Node): number[] {

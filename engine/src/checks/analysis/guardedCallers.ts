@@ -74,20 +74,16 @@ function isAnsweredWithin(nodes: NodeIndex, node: ts.Node, fn: FunctionLike): bo
   return false;
 }
 
-/** Per file: the identifiers by name (declared names left out) and the `this.name` accesses by name. */
-interface References {
-  names: Map<string, ts.Identifier[]>;
-  thisMembers: Map<string, ts.PropertyAccessExpression[]>;
-}
-
+/** Per file: the identifiers by name, declared names left out. */
 const REFERENCES = Symbol('references');
+/** Per file: for each class asked about, its `this.name` accesses by name. */
+const THIS_MEMBERS = Symbol('thisMembers');
 
-function referencesOf(nodes: NodeIndex, sourceFile: ts.SourceFile): References {
+function referencesOf(nodes: NodeIndex, sourceFile: ts.SourceFile): Map<string, ts.Identifier[]> {
   return nodes.memo(REFERENCES, () => {
-    const found: References = { names: new Map(), thisMembers: new Map() };
+    const names = new Map<string, ts.Identifier[]>();
     const visit = (node: ts.Node): void => {
       if (ts.isPropertyAccessExpression(node)) {
-        if (node.expression.kind === ts.SyntaxKind.ThisKeyword) push(found.thisMembers, node.name.text, node);
         visit(node.expression); // `obj.name` is another thing with the same name
         return;
       }
@@ -98,14 +94,33 @@ function referencesOf(nodes: NodeIndex, sourceFile: ts.SourceFile): References {
             parent.name === node) ||
           ((ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyDeclaration(parent)) &&
             parent.name === node);
-        if (!declared) push(found.names, node.text, node);
+        if (!declared) push(names, node.text, node);
         return;
       }
       ts.forEachChild(node, visit);
     };
     visit(sourceFile);
-    return found;
+    return names;
   });
+}
+
+/** The `this.name` accesses inside a class (nested functions and classes included), by name. */
+function thisMembersOf(nodes: NodeIndex, cls: ts.ClassLikeDeclaration): Map<string, ts.PropertyAccessExpression[]> {
+  const byClass = nodes.memo(THIS_MEMBERS, () => new Map<ts.Node, Map<string, ts.PropertyAccessExpression[]>>());
+  let members = byClass.get(cls);
+  if (!members) {
+    const found = new Map<string, ts.PropertyAccessExpression[]>();
+    const visit = (node: ts.Node): void => {
+      if (ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword) {
+        push(found, node.name.text, node);
+      }
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(cls, visit);
+    members = found;
+    byClass.set(cls, members);
+  }
+  return members;
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {
@@ -114,17 +129,33 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   else map.set(key, [value]);
 }
 
+/** How many times `name` stands as a whole identifier-like word in `text` (strings and comments included). */
+function wordCount(text: string, name: string): number {
+  let count = 0;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+    if (!isWordCharacter(text.charCodeAt(at - 1)) && !isWordCharacter(text.charCodeAt(at + name.length))) count++;
+  }
+  return count;
+}
+
+function isWordCharacter(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95 ||
+    code === 36
+  );
+}
+
 /**
  * Every call of `fn` in its file: `this.name(…)` inside its class for a method, `name(…)` for a named
  * function. Undefined when it is also used as a value (passed, bound, returned): it may run anywhere.
  */
 function callsOf(nodes: NodeIndex, fn: FunctionLike): ts.CallExpression[] | undefined {
-  const references = referencesOf(nodes, fn.getSourceFile());
   const calls: ts.CallExpression[] = [];
   if (ts.isMethodDeclaration(fn) && ts.isIdentifier(fn.name) && ts.isClassLike(fn.parent)) {
-    const cls = fn.parent;
-    for (const access of references.thisMembers.get(fn.name.text) ?? []) {
-      if (access.pos < cls.pos || access.end > cls.end) continue;
+    for (const access of thisMembersOf(nodes, fn.parent).get(fn.name.text) ?? []) {
       if (!ts.isCallExpression(access.parent) || access.parent.expression !== access) return undefined;
       calls.push(access.parent);
     }
@@ -132,7 +163,15 @@ function callsOf(nodes: NodeIndex, fn: FunctionLike): ts.CallExpression[] | unde
   }
   const name = functionName(fn);
   if (!name) return undefined;
-  for (const identifier of references.names.get(name) ?? []) {
+  // Without walking the file: when the calls `name(…)` and the declaration are every occurrence of the word in the
+  // text, they are every reference (a walk would find nothing else); otherwise the walk decides.
+  for (const call of nodes.of(ts.SyntaxKind.CallExpression, ts.isCallExpression)) {
+    if (ts.isIdentifier(call.expression) && call.expression.text === name) calls.push(call);
+  }
+  const sourceFile = fn.getSourceFile();
+  if (wordCount(sourceFile.text, name) === calls.length + 1) return calls;
+  calls.length = 0;
+  for (const identifier of referencesOf(nodes, sourceFile).get(name) ?? []) {
     if (!ts.isCallExpression(identifier.parent) || identifier.parent.expression !== identifier) return undefined;
     calls.push(identifier.parent);
   }
