@@ -20,13 +20,15 @@ export function createLanguageClient(
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
   };
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}');
-  context.subscriptions.push(watcher);
+  // Dependencies decide which files are MCP code: the server reads the manifests again when one changes.
+  const manifestWatcher = vscode.workspace.createFileSystemWatcher('**/package.json');
+  context.subscriptions.push(watcher, manifestWatcher);
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_LANGUAGES.flatMap((language) => [
       { scheme: 'file', language },
       { scheme: 'untitled', language },
     ]),
-    synchronize: { configurationSection: 'mcpEnvelope', fileEvents: watcher },
+    synchronize: { configurationSection: 'mcpEnvelope', fileEvents: [watcher, manifestWatcher] },
     outputChannel: output,
     diagnosticCollectionName: 'mcp-envelope',
     // Static findings a probe confirmed get " (confirmed by probe)" (client/src/probe).

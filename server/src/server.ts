@@ -112,7 +112,43 @@ connection.onDidChangeConfiguration(() => {
   revalidateAll();
 });
 
+/** A package.json of the workspace (not of an installed dependency). */
+function isWorkspaceManifest(fileName: string | undefined): boolean {
+  return fileName !== undefined && /(^|[\\/])package\.json$/.test(fileName) && !/[\\/]node_modules[\\/]/.test(fileName);
+}
+
+let manifestIndexing: Promise<void> | undefined;
+let manifestChangedAgain = false;
+
+/**
+ * A package.json decides which files are MCP code: the workspace is indexed again and every open document checked
+ * again. Changes that arrive while that runs (an install touching several manifests) are taken in one more pass.
+ */
+function manifestsChanged(): void {
+  if (manifestIndexing) {
+    manifestChangedAgain = true;
+    return;
+  }
+  manifestIndexing = (async () => {
+    do {
+      manifestChangedAgain = false;
+      await analysis.manifestsChanged(workspaceFolders, (uri) => settings.get(uri));
+    } while (manifestChangedAgain);
+  })()
+    .catch((error: unknown) =>
+      connection.console.error(
+        `Indexing after a package.json change failed: ${error instanceof Error ? error.stack : String(error)}`,
+      ),
+    )
+    .finally(() => {
+      manifestIndexing = undefined;
+      connection.console.log('Package manifests changed: workspace indexed again.');
+      revalidateAll();
+    });
+}
+
 connection.onDidChangeWatchedFiles(async (params) => {
+  if (params.changes.some((change) => isWorkspaceManifest(uriToPath(change.uri)))) manifestsChanged();
   for (const change of params.changes) {
     const fileName = uriToPath(change.uri);
     if (!fileName || !isIndexable(fileName) || documents.get(change.uri)) continue;

@@ -144,6 +144,23 @@ export class ProjectScopes {
 
   private readonly recentReadings = new Map<string, { text: string; side: McpSide; imports: string }>();
 
+  /**
+   * A package.json was created, edited or deleted: every decision read from manifests (which package a file is
+   * in, its dependencies, whether it is an MCP server or client package) is read again when next asked. What
+   * each file imports is kept: it comes from the files' own texts.
+   */
+  forgetManifests(): void {
+    this.nearest.clear();
+    this.byName.clear();
+    this.byDir.clear();
+    this.mcp.clear();
+    this.members.clear();
+    this.walked.clear();
+    this.packageSides.clear();
+    this.reached = undefined;
+    this.decisions++;
+  }
+
   /** A file deleted from disk: it no longer counts for its package's side. */
   forgetText(fileName: string): void {
     this.noteText(fileName, '');

@@ -145,6 +145,16 @@ export class AnalysisService {
   }
 
   /**
+   * A package.json changed (a dependency on an MCP package added or removed, a package renamed): which files are
+   * MCP code is decided again, and the folders are indexed again so files that became MCP code get their tools.
+   */
+  async manifestsChanged(folders: readonly string[], settingsFor: (uri: string) => Promise<Settings>): Promise<void> {
+    this.project.scopes.forgetManifests();
+    this.clear();
+    await this.indexFolders(folders, settingsFor);
+  }
+
+  /**
    * Indexes every source file under the folders (cross-file handlers, wrappers, base classes, tool list),
    * yielding between chunks; a second pass revisits the files that use what other files define.
    */

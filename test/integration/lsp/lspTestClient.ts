@@ -7,6 +7,8 @@ import {
   type Diagnostic,
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
+  type FileEvent,
   DidOpenTextDocumentNotification,
   ConfigurationRequest,
   InitializeRequest,
@@ -104,6 +106,24 @@ export class LspTestClient {
     }
   }
 
+  /** The diagnostics published for `uri` after the first `count` publications (waits for one). */
+  async nextDiagnostics(uri: string, count: number, timeoutMs = 15000): Promise<Diagnostic[]> {
+    await this.waitForDiagnostics(uri, () => this.published(uri).length > count, undefined, timeoutMs);
+    const all = this.published(uri);
+    return all[all.length - 1].diagnostics;
+  }
+
+  /** Waits for a line the server logs (window/logMessage or stderr). */
+  async waitForLog(predicate: (line: string) => boolean, timeoutMs = 15000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const line = this.logs.find(predicate);
+      if (line !== undefined) return line;
+      if (Date.now() > deadline) throw new Error(`no matching log line; logs: ${this.logs.join('\n')}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   async open(uri: string, text: string, languageId = 'typescript'): Promise<void> {
     await this.connection.sendNotification(DidOpenTextDocumentNotification.type, {
       textDocument: { uri, languageId, version: 1, text },
@@ -115,6 +135,11 @@ export class LspTestClient {
       textDocument: { uri, version },
       contentChanges: [{ text }],
     });
+  }
+
+  /** What the editor's file watchers report: files created, changed or deleted on disk. */
+  async filesChanged(changes: FileEvent[]): Promise<void> {
+    await this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
   }
 
   async changeSettings(settings: Record<string, unknown>): Promise<void> {
