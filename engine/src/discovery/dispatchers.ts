@@ -10,6 +10,7 @@ import { hookFinder } from './dispatchHooks';
 import { recordHandler } from './handlerTargets';
 import { mapTableEntries } from './mapTables';
 import { nameAliases } from './nameAliases';
+import { isVerdictBranch, isVerdictSwitch } from './verdicts';
 import {
   type ImportBinding,
   type ScanState,
@@ -363,7 +364,7 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
     ) {
       return true;
     }
-    if (ts.isSwitchStatement(node) && isName(node.expression)) {
+    if (ts.isSwitchStatement(node) && isName(node.expression) && !isVerdictSwitch(node)) {
       for (const clause of node.caseBlock.clauses) {
         if (ts.isCaseClause(clause)) addBranch(state, clause, clause.expression, clause.statements, evidence);
       }
@@ -377,7 +378,12 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
         const [nameSide, valueSide] = isName(condition.left)
           ? [condition.left, condition.right]
           : [condition.right, condition.left];
-        if (isName(nameSide) && !isName(valueSide) && answers(node.thenStatement)) {
+        if (
+          isName(nameSide) &&
+          !isName(valueSide) &&
+          answers(node.thenStatement) &&
+          !isVerdictBranch(node.thenStatement)
+        ) {
           addBranch(state, node, valueSide, node.thenStatement, evidence);
         }
       } else {
