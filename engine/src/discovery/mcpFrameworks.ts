@@ -28,15 +28,33 @@ export function isMcpFrameworkSpecifier(specifier: string): boolean {
 }
 
 const NAMED_IMPORT = /\bimport\s*(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"\n]+)['"]/g;
+const NAMESPACE_IMPORT = /\bimport\s*\*\s*as\s+([\w$]+)\s*from\s*['"]([^'"\n]+)['"]/g;
 /** A handler among a builder's options: `handler(`, `async handler(`, `execute: async …`. */
 const HANDLER_OPTION = /\b(?:handler|execute|handle|run)\s*(?:\(|:)/;
 
+/** A call of `callee` (a local name or `ns.tool`) with a name first: `tool('svc_ping', …`, `tool(PING, …`. */
+function callsWithName(text: string, callee: string): boolean {
+  const escaped = callee.replace(/\$/g, '\\$').replace(/\./g, '\\s*\\.\\s*');
+  return new RegExp(`(?:^|[^\\w$.])${escaped}\\(\\s*(?:['"\`]|[A-Za-z_$][\\w$.]*\\s*,)`).test(text);
+}
+
 /**
- * Whether a file builds tools with an MCP framework's builder: it imports `tool` (or `defineTool`, …) by
- * name from such a package and calls it with a name and an options object, `tool('svc_ping', { … handler … })`.
+ * Whether a file builds tools with an MCP framework's builder: it imports `tool` (or `defineTool`, …) from
+ * such a package, by name or through a namespace, and calls it with a name and an options object holding a
+ * handler, `tool('svc_ping', { … handler … })`.
  */
 export function importsMcpToolBuilder(text: string): boolean {
-  if (!/mcp/i.test(text)) return false;
+  if (!/mcp/i.test(text) || !HANDLER_OPTION.test(text)) return false;
+  for (const match of text.matchAll(NAMESPACE_IMPORT)) {
+    if (!isMcpFrameworkSpecifier(match[2])) continue;
+    const builders = new RegExp(
+      `(?:^|[^\\w$.])${match[1].replace(/\$/g, '\\$')}\\s*\\.\\s*([A-Za-z]*tool)\\s*\\(`,
+      'gi',
+    );
+    for (const call of text.matchAll(builders)) {
+      if (TOOL_BUILDER.test(call[1]) && callsWithName(text, `${match[1]}.${call[1]}`)) return true;
+    }
+  }
   for (const match of text.matchAll(NAMED_IMPORT)) {
     if (/^import\s*type\b/.test(match[0]) || !isMcpFrameworkSpecifier(match[2])) continue;
     for (const part of match[1].split(',')) {
@@ -46,8 +64,7 @@ export function importsMcpToolBuilder(text: string): boolean {
         .split(/\s+as\s+/)
         .map((s) => s.trim());
       if (!imported || part.trim().startsWith('type ') || !TOOL_BUILDER.test(imported)) continue;
-      const call = new RegExp(`(?:^|[^\\w$.])${local.replace(/\$/g, '\\$')}\\(\\s*(?:['"\`]|[A-Za-z_$][\\w$.]*\\s*,)`);
-      if (call.test(text) && HANDLER_OPTION.test(text)) return true;
+      if (callsWithName(text, local)) return true;
     }
   }
   return false;
