@@ -9,6 +9,8 @@ import { callIsAnswered, markGuarded } from './answeredCalls';
 import { hookFinder } from './dispatchHooks';
 import { recordHandler } from './handlerTargets';
 import { mapTableEntries } from './mapTables';
+import { nameAliases } from './nameAliases';
+import { isVerdictBranch, isVerdictSwitch } from './verdicts';
 import {
   type ImportBinding,
   type ScanState,
@@ -39,14 +41,27 @@ function isNameish(expression: ts.Expression): boolean {
 }
 
 /** Whether a `switch` subject or an `if` condition tests the tool name: `name`, `name === 'x'`. */
-function isNameTest(expression: ts.Expression): boolean {
+function isNameTest(expression: ts.Expression, isName: (e: ts.Expression) => boolean): boolean {
   const inner = unwrapExpression(expression);
-  if (isNameish(inner)) return true;
+  if (isName(inner)) return true;
   return (
     ts.isBinaryExpression(inner) &&
     (inner.operatorToken.kind === SyntaxKind.EqualsEqualsEqualsToken ||
       inner.operatorToken.kind === SyntaxKind.EqualsEqualsToken) &&
-    (isNameish(inner.left) || isNameish(inner.right))
+    (isName(inner.left) || isName(inner.right))
+  );
+}
+
+/** `handle({ request, db })`, `run({ name: toolName, args })`: an options object that carries the request or the name. */
+function carriesRequest(argument: ts.Expression, isCarried: (value: ts.Expression) => boolean): boolean {
+  const inner = unwrapExpression(argument);
+  return (
+    ts.isObjectLiteralExpression(inner) &&
+    inner.properties.some(
+      (p) =>
+        (ts.isShorthandPropertyAssignment(p) && isCarried(p.name)) ||
+        (ts.isPropertyAssignment(p) && isCarried(p.initializer)),
+    )
   );
 }
 
@@ -321,8 +336,20 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
         (ts.isPropertyAccessExpression(inner) && inner.getText(state.sourceFile) === `${requestName}.params`))
     );
   };
-  const isNameArgument = (argument: ts.Expression): boolean => isNameish(argument) || isRequest(argument);
-  const isHook = hookFinder(fn, isNameArgument, isNameTest);
+  // `const op = name as Op; switch (op)`: a renamed tool name tests as the name does.
+  const aliases = nameAliases(fn, isNameish);
+  const isName = (expression: ts.Expression): boolean => {
+    const inner = unwrapExpression(expression);
+    return isNameish(inner) || (ts.isIdentifier(inner) && aliases.has(inner.text));
+  };
+  // In an options object, `method` and `tool` are too often something else (an HTTP method, a definition).
+  const isCarried = (value: ts.Expression): boolean => {
+    const inner = unwrapExpression(value);
+    return isRequest(inner) || (isName(inner) && !(ts.isIdentifier(inner) && /^(method|tool)$/.test(inner.text)));
+  };
+  const isNameArgument = (argument: ts.Expression): boolean =>
+    isName(argument) || isRequest(argument) || carriesRequest(argument, isCarried);
+  const isHook = hookFinder(fn, isNameArgument, (expression) => isNameTest(expression, isName));
   let count = 0;
   const before = state.registrations.length;
   const followed = new Set<FunctionLike>();
@@ -337,7 +364,7 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
     ) {
       return true;
     }
-    if (ts.isSwitchStatement(node) && isNameish(node.expression)) {
+    if (ts.isSwitchStatement(node) && isName(node.expression) && !isVerdictSwitch(node)) {
       for (const clause of node.caseBlock.clauses) {
         if (ts.isCaseClause(clause)) addBranch(state, clause, clause.expression, clause.statements, evidence);
       }
@@ -348,10 +375,15 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
         (condition.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken ||
           condition.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken)
       ) {
-        const [nameSide, valueSide] = isNameish(condition.left)
+        const [nameSide, valueSide] = isName(condition.left)
           ? [condition.left, condition.right]
           : [condition.right, condition.left];
-        if (isNameish(nameSide) && !isNameish(valueSide) && answers(node.thenStatement)) {
+        if (
+          isName(nameSide) &&
+          !isName(valueSide) &&
+          answers(node.thenStatement) &&
+          !isVerdictBranch(node.thenStatement)
+        ) {
           addBranch(state, node, valueSide, node.thenStatement, evidence);
         }
       } else {
@@ -360,7 +392,7 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
       }
     } else if (
       ts.isElementAccessExpression(node) &&
-      isNameish(node.argumentExpression) &&
+      isName(node.argumentExpression) &&
       ts.isIdentifier(node.expression)
     ) {
       const tableName = node.expression.text;
@@ -374,7 +406,7 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
       node.expression.name.text === 'get' &&
       ts.isIdentifier(node.expression.expression) &&
       node.arguments.length === 1 &&
-      isNameish(node.arguments[0])
+      isName(node.arguments[0])
     ) {
       // `HANDLERS.get(name)`: a Map of handlers.
       const mapEvidence = [`looked up as ${node.getText(state.sourceFile)} (${where(state, node)})`, ...evidence];

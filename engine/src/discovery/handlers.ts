@@ -28,6 +28,7 @@ import { renameExport, renamersOf, scanRenamedLists } from './renames';
 import { scanTemplateFactories } from './templateFactories';
 import { scanToolFactoryCalls } from './toolFactories';
 import { scanNamedToolClasses } from './namedToolClasses';
+import { scanPackageToolBuilders } from './packageToolBuilders';
 import {
   type ClassFact,
   type ExternalHandlerRef,
@@ -303,6 +304,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanNamedToolClasses(state);
   scanExecutorRegistries(state);
   state.guardedKeys = guardedKeysOf(state);
+  scanPackageToolBuilders(state, calls);
   scanToolFactoryCalls(state, calls);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
   scanListedDefinitions(state, calls);

@@ -6,6 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { importsMcpToolBuilder } from './mcpFrameworks';
 import { DECLARATION_FILE, SOURCE_FILE_PATTERN } from './sourceFiles';
 import { MCP_SERVER_PACKAGES, MCP_SERVER_SUBPATHS, packageAlternation } from '../../../shared/src/mcpServerPackages';
 
@@ -37,7 +38,8 @@ export function importSideOf(text: string): McpSide {
     if (CLIENT_SPECIFIER.test(specifier)) side = 'client';
     else if (side === 'none' && SDK_SPECIFIER.test(specifier)) side = 'neutral';
   }
-  return side;
+  // A tool built with a published MCP framework's builder (a package layered on the SDK) is server code.
+  return importsMcpToolBuilder(text) ? 'server' : side;
 }
 
 /** An import or re-export clause with its module: `import { a, b as c } from 'x'`, `export * from 'x'`. */
