@@ -90,19 +90,21 @@ function nameExpression(state: ScanState, object: ts.ObjectLiteralExpression): t
     const inner = valueOfMember(memberOf(nested, ['name', 'toolName']));
     if (inner) return inner;
   }
-  // `{ schema: observeSchema, handle }` where `const observeSchema = { name: 'observe', … }`.
-  const schema = valueOfMember(memberOf(object, ['schema', 'definition', 'tool']));
-  if (schema) {
-    const inner = unwrapExpression(schema);
-    if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) {
-      const constant = state.constants.get(inner.getText(state.sourceFile).split('.')[0]);
-      if (constant !== undefined && typeof constant === 'object') {
-        const synthetic = ts.factory.createPropertyAccessExpression(inner, 'name');
-        return ts.setTextRange(synthetic, inner);
-      }
-    }
+  // `{ schema: observeSchema, handle }` where `const observeSchema = { name: 'observe', … }`; also
+  // `{ tool, handler, schema: tool.inputSchema }` where `const tool = { name: 'x', inputSchema }`: the
+  // member whose own `name` is known wins over one that only points into it.
+  let first: ts.Expression | undefined;
+  for (const key of ['schema', 'definition', 'tool']) {
+    const value = valueOfMember(memberOf(object, [key]));
+    const inner = value && unwrapExpression(value);
+    if (!inner || (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner))) continue;
+    const constant = state.constants.get(inner.getText(state.sourceFile).split('.')[0]);
+    if (constant === undefined || typeof constant !== 'object') continue;
+    const synthetic = ts.setTextRange(ts.factory.createPropertyAccessExpression(inner, 'name'), inner);
+    if (nameOf(state, synthetic).name !== null) return synthetic;
+    first ??= synthetic;
   }
-  return undefined;
+  return first;
 }
 
 /** Keys under which a definition nests its metadata: `{ config: { description, inputSchema }, handler }`. */
