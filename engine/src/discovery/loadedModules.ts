@@ -228,6 +228,16 @@ function followModules(state: ScanState, expression: ts.Expression, at: ts.Node,
   }
 }
 
+/** `const m = await import(…)` in a function that reads a folder: that folder. */
+function importedInPlace(state: ScanState, element: string, call: ts.Node): string | undefined {
+  const declaration = declarationOf(state, element, call);
+  let init = declaration?.initializer && unwrapExpression(declaration.initializer);
+  if (init && ts.isAwaitExpression(init)) init = unwrapExpression(init.expression);
+  if (!init || !ts.isCallExpression(init) || init.expression.kind !== ts.SyntaxKind.ImportKeyword) return undefined;
+  const scope = enclosingScope(init);
+  return scope && loaderFolder(state, scope);
+}
+
 function enclosingScope(node: ts.Node): FunctionLike | ts.SourceFile | undefined {
   for (let current: ts.Node | undefined = node.parent; current; current = current.parent) {
     if (isFunctionLike(current) || ts.isSourceFile(current)) return current;
@@ -251,11 +261,16 @@ export function scanLoadedModules(
   if (!ts.isIdentifier(receiver)) return false;
   const element = receiver.text;
   const nameKey = name.name.text;
-  const source = loopSource(call, element);
-  const handlerKey = source && handlerKeyOf(handlerArg, element, nameKey);
-  if (!source || !handlerKey) return false;
+  const handlerKey = handlerKeyOf(handlerArg, element, nameKey);
+  if (!handlerKey) return false;
   const found: ModuleSources = { folders: [], specifiers: [] };
-  followModules(state, source, call, found, 0);
+  const source = loopSource(call, element);
+  if (source) followModules(state, source, call, found, 0);
+  else {
+    // `for (const file of await readdir(dir)) { const m = await import(join(dir, file)); server.tool(m.name, …) }`
+    const folder = importedInPlace(state, element, call);
+    if (folder) found.folders.push(folder);
+  }
   const evidence = [
     `module loaded at run time and registered in a loop by its ${nameKey} (${where(state, call)}), its ${handlerKey}() called`,
   ];

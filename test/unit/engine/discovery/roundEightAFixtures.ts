@@ -227,6 +227,45 @@ for (const mod of modules) {
   },
   {
     title:
+      'each file of a folder imported inside the loop that reads it (new URL(…, import.meta.url)) and registered by its name: the modules are tools, with their execute handler',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/actions/restartService.ts': `export const name = 'restart_service';
+export const description = 'Restart a service';
+export const shape = {};
+export async function execute(args: { service?: string }) {
+  if (!args.service) throw new Error('service is required');
+  return { content: [{ type: 'text' as const, text: 'restarted ' + args.service }] };
+}
+`,
+      'src/actions/tailLogs.ts': `export const name = 'tail_logs';
+export const description = 'Last lines of a log';
+export const shape = {};
+export const execute = async () => ({ content: [{ type: 'text' as const, text: '...' }] });
+`,
+      'src/register.ts': `import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+const actionsDir = fileURLToPath(new URL('./actions/', import.meta.url));
+
+export async function registerActions(server: McpServer) {
+  for (const file of readdirSync(actionsDir)) {
+    const action = await import(new URL('./actions/' + file, import.meta.url).href);
+    server.tool(action.name, action.description, action.shape, (args: never) => action.execute(args));
+  }
+}
+`,
+    },
+    tools: [
+      { file: 'src/actions/restartService.ts', name: 'restart_service', kind: 'fileConvention', handler: 'execute' },
+      { file: 'src/actions/tailLogs.ts', name: 'tail_logs', kind: 'fileConvention', handler: 'execute' },
+    ],
+    findings: ['throw-in-handler@src/actions/restartService.ts'],
+    onlyChecks: ['throw-in-handler'],
+  },
+  {
+    title:
       'a folder loaded at run time whose loop hands every call to one runner (no module member called) claims no module: the loop stays a site',
     files: {
       'package.json': MCP_PACKAGE,
