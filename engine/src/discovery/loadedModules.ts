@@ -297,6 +297,19 @@ export function scanLoadedModules(
   return handed;
 }
 
+/** `export * as ping from './ping.js'`: the modules a barrel re-exports whole. */
+function namespaceReexports(sourceFile: ts.SourceFile): string[] {
+  return sourceFile.statements.flatMap((statement) =>
+    ts.isExportDeclaration(statement) &&
+    statement.exportClause &&
+    ts.isNamespaceExport(statement.exportClause) &&
+    statement.moduleSpecifier &&
+    ts.isStringLiteral(statement.moduleSpecifier)
+      ? [statement.moduleSpecifier.text]
+      : [],
+  );
+}
+
 function isExported(statement: ts.Statement): boolean {
   return (
     ts.canHaveModifiers(statement) &&
@@ -342,6 +355,10 @@ export function loadedModuleExports(
     const onward = reexports.find((r) => r.exportName === nameKey && r.importedName === nameKey);
     if (onward && reexports.some((r) => r.specifier === onward.specifier && r.exportName === handlerKey)) {
       handOffImport(state, onward.specifier, { ...ref, exportName: '*' });
+    }
+    // A barrel of modules (`export * as ping from './ping.js'`) iterated with `Object.values`: each module.
+    for (const specifier of namespaceReexports(state.sourceFile)) {
+      handOffImport(state, specifier, { ...ref, exportName: '*' });
     }
     return;
   }

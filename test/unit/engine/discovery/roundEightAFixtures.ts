@@ -184,6 +184,44 @@ export const drafts = draft;
   },
   {
     title:
+      'Object.values of a barrel of whole modules (export * as x from) registered by toolName with the handler handed over: each module is a tool; a helper module of the barrel stays silent',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/lookups/lookupCity.ts': `export const toolName = 'lookup_city';
+export const inputSchema = {};
+export async function handler() {
+  return { content: [{ type: 'text' as const, text: 'Lyon' }] };
+}
+`,
+      'src/lookups/lookupZip.ts': `export const toolName = 'lookup_zip';
+export const inputSchema = {};
+export const handler = async () => ({ content: [{ type: 'text' as const, text: '69001' }] });
+`,
+      'src/lookups/helpers.ts': `export function normalise(text: string): string {
+  return text.trim();
+}
+`,
+      'src/lookups/index.ts': `export * as lookupCity from './lookupCity.js';
+export * as lookupZip from './lookupZip.js';
+export * as helpers from './helpers.js';
+`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import * as lookups from './lookups/index.js';
+
+const server = new McpServer({ name: 'geo', version: '1.0.0' });
+for (const lookup of Object.values(lookups)) {
+  if (!('toolName' in lookup)) continue;
+  server.registerTool(lookup.toolName, { inputSchema: lookup.inputSchema }, lookup.handler);
+}
+`,
+    },
+    tools: [
+      { file: 'src/lookups/lookupCity.ts', name: 'lookup_city', kind: 'fileConvention', handler: 'handler' },
+      { file: 'src/lookups/lookupZip.ts', name: 'lookup_zip', kind: 'fileConvention', handler: 'handler' },
+    ],
+  },
+  {
+    title:
       'import.meta.glob of a tools folder registered by its toolName and handle: each module of the folder is a tool; a module of another folder with the same exports stays silent',
     files: {
       'package.json': MCP_PACKAGE,
