@@ -7,6 +7,8 @@
 import ts from 'typescript';
 import { expressionName, outermostWrapper, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { isMappedCopy } from './copiedDefinitions';
+import { isForwardedTemplate } from './forwardedTemplates';
+import { moduleObjectOf } from './localObjects';
 import { recordHandler } from './handlerTargets';
 import { isPromptDefinition } from './promptDefinitions';
 import { typedSiblingHasSchema } from './typedSiblings';
@@ -90,19 +92,21 @@ function nameExpression(state: ScanState, object: ts.ObjectLiteralExpression): t
     const inner = valueOfMember(memberOf(nested, ['name', 'toolName']));
     if (inner) return inner;
   }
-  // `{ schema: observeSchema, handle }` where `const observeSchema = { name: 'observe', … }`.
-  const schema = valueOfMember(memberOf(object, ['schema', 'definition', 'tool']));
-  if (schema) {
-    const inner = unwrapExpression(schema);
-    if (ts.isIdentifier(inner) || ts.isPropertyAccessExpression(inner)) {
-      const constant = state.constants.get(inner.getText(state.sourceFile).split('.')[0]);
-      if (constant !== undefined && typeof constant === 'object') {
-        const synthetic = ts.factory.createPropertyAccessExpression(inner, 'name');
-        return ts.setTextRange(synthetic, inner);
-      }
-    }
+  // `{ schema: observeSchema, handle }` where `const observeSchema = { name: 'observe', … }`; also
+  // `{ tool, handler, schema: tool.inputSchema }` where `const tool = { name: 'x', inputSchema }`: the
+  // member whose own `name` is known wins over one that only points into it.
+  let first: ts.Expression | undefined;
+  for (const key of ['schema', 'definition', 'tool']) {
+    const value = valueOfMember(memberOf(object, [key]));
+    const inner = value && unwrapExpression(value);
+    if (!inner || (!ts.isIdentifier(inner) && !ts.isPropertyAccessExpression(inner))) continue;
+    const constant = state.constants.get(inner.getText(state.sourceFile).split('.')[0]);
+    if (constant === undefined || typeof constant !== 'object') continue;
+    const synthetic = ts.setTextRange(ts.factory.createPropertyAccessExpression(inner, 'name'), inner);
+    if (nameOf(state, synthetic).name !== null) return synthetic;
+    first ??= synthetic;
   }
-  return undefined;
+  return first;
 }
 
 /** Keys under which a definition nests its metadata: `{ config: { description, inputSchema }, handler }`. */
@@ -110,10 +114,14 @@ const NESTED_KEYS = ['config', 'definition', 'tool', 'spec', 'meta', 'metadata']
 /** The schema keys that say "tool input" on their own, without a name next to them. */
 const NESTED_SCHEMA_KEYS = ['inputSchema', 'paramsSchema', 'argsSchema', 'inputShape', 'parameters'];
 
-/** The nested metadata object of a definition, when it holds a schema. */
+/**
+ * The nested metadata object of a definition, when it holds a schema: written in place, or a module-level
+ * constant of the file it names (`{ tool, handler }` with `const tool: Tool = { name, inputSchema }`).
+ */
 function nestedDefinition(object: ts.ObjectLiteralExpression): ts.ObjectLiteralExpression | undefined {
   const value = valueOfMember(memberOf(object, NESTED_KEYS));
-  const inner = value && unwrapExpression(value);
+  let inner = value && unwrapExpression(value);
+  if (inner && ts.isIdentifier(inner)) inner = moduleObjectOf(inner);
   return inner && ts.isObjectLiteralExpression(inner) && memberOf(inner, NESTED_SCHEMA_KEYS) ? inner : undefined;
 }
 
@@ -278,6 +286,7 @@ export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<s
     if (memberOf(object, NOT_TOOL_KEYS)) continue;
     const call = factoryCall(object);
     if (call && ts.isCallExpression(call) && isSchemaBuilder(call)) continue;
+    if (call && isForwardedTemplate(call, valueOfMember(memberOf(object, ['name', 'toolName'])))) continue;
     const calleeName = call
       ? ts.isIdentifier(call.expression)
         ? call.expression.text

@@ -24,6 +24,7 @@ import { followTableSources } from './tableSources';
 import { nameKeyedDefinitions } from './keyedLoops';
 import { scanExecutorExports, scanExecutorRegistries } from './executorRegistry';
 import { listedExport, scanListedDefinitions } from './listedDefinitions';
+import { loadedModuleExports } from './loadedModules';
 import { renameExport, renamersOf, scanRenamedLists } from './renames';
 import { scanTemplateFactories } from './templateFactories';
 import { scanToolFactoryCalls } from './toolFactories';
@@ -142,6 +143,8 @@ export interface HandlerScanOptions {
   knowledge?: ProjectKnowledge;
   /** The file lies in the tools folder of a file-convention framework's project (xmcp's `src/tools/`). */
   inConventionToolsFolder?: boolean;
+  /** The source files directly in a folder (modules a loader reads at run time). */
+  listFolder?: (directory: string) => readonly string[];
 }
 
 const NAMED_FUNCTIONS = Symbol('namedFunctions');
@@ -282,6 +285,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
     constants: fileConstants(sourceFile),
     knowledge: options.knowledge ?? NO_KNOWLEDGE,
     resolveImport: options.resolveImport,
+    listFolder: options.listFolder,
     registrations: [],
     handlers: [],
     external: [],
@@ -391,6 +395,10 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
     }
     if (ref.role === 'definitionList' || ref.role === 'definitionItem') {
       consumedExport(state, exportName, ref, reexportsOf(state.sourceFile));
+      continue;
+    }
+    if (ref.role === 'loadedModule') {
+      loadedModuleExports(state, ref, reexportsOf(state.sourceFile));
       continue;
     }
     if (ref.role === 'definitions') {

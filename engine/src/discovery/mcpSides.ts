@@ -136,3 +136,21 @@ export function packageSourceFiles(dir: string): string[] {
   walk(dir, true);
   return files;
 }
+
+/** The source files directly in a folder on disk (no tests, no declarations). Empty when it cannot be listed. */
+export function folderSourceFiles(directory: string): string[] {
+  try {
+    return fs
+      .readdirSync(directory, { withFileTypes: true })
+      .filter(
+        (entry) =>
+          entry.isFile() &&
+          SOURCE_FILE_PATTERN.test(entry.name) &&
+          !DECLARATION_FILE.test(entry.name) &&
+          !TEST_FILE.test(entry.name),
+      )
+      .map((entry) => path.join(directory, entry.name));
+  } catch {
+    return [];
+  }
+}

@@ -497,6 +497,7 @@ export class Project implements ProjectKnowledge {
       knowledge: this,
       externalExports: this.externalExportsFor(fileName),
       inConventionToolsFolder: this.scopes.inConventionToolsFolder(fileName),
+      listFolder: (directory: string) => this.scopes.filesIn(directory),
     };
   }
 

@@ -13,6 +13,7 @@ import { scanTableLookups } from './dispatchers';
 import { keyedLoopOf, registerKeyedLoop } from './keyedLoops';
 import { scanLoopInstances } from './executorRegistry';
 import { scanLoopedDefinitions } from './loopedDefinitions';
+import { scanLoadedModules } from './loadedModules';
 import { spreadNameOf } from './spreadNames';
 import { localDefinitionObject } from './localDefinitions';
 import { bindRegistrars, invokesRegisteredDefinition, registrarOf } from './registrars';
@@ -417,6 +418,7 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
       if (scope && !functionName(scope)) scanTableLookups(state, scope, evidence);
       scanLoopInstances(state, call, shape.handlerArg);
       scanLoopedDefinitions(state, call, shape.nameArg, evidence);
+      scanLoadedModules(state, call, shape.nameArg, shape.handlerArg);
       state.registrations.push({
         name: null,
         kind: shape.kind,
@@ -454,6 +456,7 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
     }
     if (resolved.name === null && shape.nameArg) {
       loopOfDefinitions = scanLoopedDefinitions(state, call, shape.nameArg, evidence);
+      if (scanLoadedModules(state, call, shape.nameArg, shape.handlerArg)) loopOfDefinitions = true;
     }
     const method = shape.handlerArg ? undefined : optionsMethod(call, shape.wrapper?.handlerFrom);
     const handler = method

@@ -11,6 +11,7 @@ import {
   type McpSide,
   combinedSide,
   importSideOf,
+  folderSourceFiles,
   isTestFile,
   packageSourceFiles,
   workspaceImportsOf,
@@ -271,6 +272,15 @@ export class ProjectScopes {
     if (!manifest || !manifest.dependencies.some((d) => FILE_CONVENTION_PACKAGES.includes(d))) return false;
     const relative = path.relative(path.join(manifest.dir, 'src', 'tools'), resolved);
     return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+  }
+
+  /** The source files directly in a folder: those handed over or read so far, and those on disk. */
+  filesIn(directory: string): string[] {
+    const folder = path.resolve(directory);
+    const found = new Set<string>();
+    for (const key of this.fileSides.keys()) if (path.dirname(key) === folder) found.add(key);
+    for (const fileName of folderSourceFiles(folder)) found.add(fileName);
+    return [...found].sort();
   }
 
   scopeOf(fileName: string): FileScope {

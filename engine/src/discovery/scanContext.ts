@@ -82,7 +82,8 @@ export interface ExternalHandlerRef {
     | 'listed'
     | 'listedItem'
     | 'definitionList'
-    | 'definitionItem';
+    | 'definitionItem'
+    | 'loadedModule';
   /** For 'listed' / 'listedItem': the property of each element that is the definition (`(m) => m.tool`). */
   member?: string;
   /** For 'definitionList' / 'definitionItem': the key that names the tool (`member` is the handler's key). */
@@ -207,6 +208,8 @@ export interface ScanState {
   guardedKeys: Set<string>;
   /** Inline callbacks given to a registration helper that calls them inside a try/catch answering every error. */
   guardedCallbacks: FunctionLike[];
+  /** The source files directly in a folder (modules a loader reads at run time). */
+  listFolder?: (directory: string) => readonly string[];
 }
 
 export function lineOf(state: ScanState, node: ts.Node): number {

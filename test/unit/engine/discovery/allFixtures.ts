@@ -8,6 +8,7 @@ import { DISPATCH_HOOK_FIXTURES } from './dispatchHookFixtures';
 import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
 import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
+import { ROUND_EIGHT_A_FIXTURES } from './roundEightAFixtures';
 import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
 import { ROUND_NINE_A_FIXTURES } from './roundNineAFixtures';
 import { ROUND_SEVEN_FIXTURES } from './roundSevenFixtures';
@@ -31,4 +32,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...CLIENT_APP_FIXTURES,
   ...ROUND_SIX_FIXTURES,
   ...ROUND_NINE_A_FIXTURES,
+  ...ROUND_EIGHT_A_FIXTURES,
 ];
