@@ -28,6 +28,8 @@ import { renameExport, renamersOf, scanRenamedLists } from './renames';
 import { scanTemplateFactories } from './templateFactories';
 import { scanToolFactoryCalls } from './toolFactories';
 import { scanNamedToolClasses } from './namedToolClasses';
+import { registeredDefinitionExport } from './registeredDefinitions';
+import { classMethodExport } from './instanceTables';
 import {
   type ClassFact,
   type ExternalHandlerRef,
@@ -382,6 +384,14 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
     }
     if (ref.role === 'definitionList' || ref.role === 'definitionItem') {
       consumedExport(state, exportName, ref, reexportsOf(state.sourceFile));
+      continue;
+    }
+    if (ref.role === 'registeredDefinition') {
+      registeredDefinitionExport(state, exportName, ref, reexportsOf(state.sourceFile));
+      continue;
+    }
+    if (ref.role === 'classMethod') {
+      classMethodExport(state, exportName, ref);
       continue;
     }
     if (ref.role === 'definitions') {

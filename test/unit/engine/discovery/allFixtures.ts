@@ -9,6 +9,7 @@ import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
 import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
 import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
+import { ROUND_NINE_B_FIXTURES } from './roundNineBFixtures';
 import { ROUND_SEVEN_FIXTURES } from './roundSevenFixtures';
 import { ROUND_SIX_B_FIXTURES } from './roundSixBFixtures';
 import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
@@ -29,4 +30,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_SIX_B_FIXTURES,
   ...CLIENT_APP_FIXTURES,
   ...ROUND_SIX_FIXTURES,
+  ...ROUND_NINE_B_FIXTURES,
 ];
