@@ -42,7 +42,16 @@ async function rideStats() {
 // No schema key: known as a definition only through the call site that registers it.
 export const rideStatsTool = { name: RIDE_STATS, description: 'Totals of the season', execute: rideStats };
 `,
+      'src/tools/extra.ts': `import { z } from 'zod';
+export const windTool = {
+  name: 'wind-speed',
+  description: 'Wind on the route',
+  inputSchema: z.object({ route: z.string() }),
+  execute: async ({ route }: { route: string }) => ({ content: [{ type: 'text' as const, text: route }] }),
+};
+`,
       'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import * as extra from './tools/extra.js';
 import { listBikes } from './tools/listBikes.js';
 import { getClimbTool } from './tools/getClimb.js';
 import { rideStatsTool } from './tools/rideStats.js';
@@ -57,6 +66,7 @@ server.tool(
   async (args) => getClimbTool.execute(args),
 );
 server.tool(rideStatsTool.name, rideStatsTool.description, {}, rideStatsTool.execute);
+server.tool(extra.windTool.name, extra.windTool.description, extra.windTool.inputSchema.shape, extra.windTool.execute);
 `,
       'src/cli/commands.ts': `// A command-line table of the same shape: not MCP.
 export const exportCommand = {
@@ -76,6 +86,7 @@ program.parse();
       { file: 'src/server.ts', name: 'list-bikes', kind: 'tool' },
       { file: 'src/server.ts', name: 'get-climb', kind: 'tool', evidence: /definition registered by property/ },
       { file: 'src/server.ts', name: 'ride-stats', kind: 'tool' },
+      { file: 'src/server.ts', name: 'wind-speed', kind: 'tool' },
     ],
     findings: ['throw-in-handler@src/tools/rideStats.ts'],
     onlyChecks: ['throw-in-handler'],
