@@ -173,35 +173,83 @@ export function instanceTableEntries(
   const receiverText = receiver.getText(state.sourceFile);
   const method = calledMethod(getCall);
   let count = 0;
-  walk(scope, (node) => {
-    if (!ts.isCallExpression(node) || !setsSameTable(node, receiverText, state.sourceFile)) return true;
-    // `this.x` inside a nested plain function is another object.
-    if (ownField && enclosingThisClass(node) !== scope) return true;
-    const name = nameOf(state, node.arguments[0]).name;
-    if (name === null || MCP_METHOD_NAME.test(name)) return true;
-    if (state.registrations.some((r) => r.node === node || (r.kind === 'dispatch' && r.name === name))) return true;
+  for (const entry of tableEntriesOf(state, scope, receiverText, ownField !== undefined)) {
+    const name = nameOf(state, entry.key).name;
+    if (name === null || MCP_METHOD_NAME.test(name)) continue;
+    if (state.registrations.some((r) => r.node === entry.node || (r.kind === 'dispatch' && r.name === name))) continue;
     const entryEvidence = [
-      `entry '${name}' of the handler map ${receiverText} (line ${lineOf(state, node)})`,
+      `entry '${name}' of the handler map ${receiverText} (line ${lineOf(state, entry.node)})`,
       ...evidence,
     ];
-    const handler = entryHandler(state, node.arguments[1], method, name, entryEvidence);
-    if (handler === false) return true;
+    const handler = entryHandler(state, entry.value, method, name, entryEvidence);
+    if (handler === false) continue;
     state.registrations.push({
       name,
-      nameExpression: ts.isStringLiteralLike(unwrapExpression(node.arguments[0]))
+      nameExpression: ts.isStringLiteralLike(unwrapExpression(entry.key))
         ? undefined
-        : node.arguments[0].getText(state.sourceFile),
+        : entry.key.getText(state.sourceFile),
       kind: 'dispatch',
-      node,
-      nameNode: node.arguments[0],
+      node: entry.node,
+      nameNode: entry.key,
       handler: handler.fn,
       evidence: [...entryEvidence, ...(method ? [`handler: the ${method} method the dispatcher calls`] : [])],
       listed: true,
     });
     count++;
+  }
+  return count;
+}
+
+interface TableEntry {
+  node: ts.Node;
+  key: ts.Expression;
+  value: ts.Expression;
+}
+
+/** `[['a', new A()], …]` given to `new Map(…)`: its pairs. */
+function mapConstructorPairs(init: ts.Expression | undefined): TableEntry[] {
+  const inner = init && unwrapExpression(init);
+  if (!inner || !ts.isNewExpression(inner) || !ts.isIdentifier(inner.expression) || inner.expression.text !== 'Map') {
+    return [];
+  }
+  const list = inner.arguments?.[0] && unwrapExpression(inner.arguments[0]);
+  if (!list || !ts.isArrayLiteralExpression(list)) return [];
+  const pairs: TableEntry[] = [];
+  for (const element of list.elements) {
+    const pair = unwrapExpression(element);
+    if (ts.isArrayLiteralExpression(pair) && pair.elements.length === 2) {
+      pairs.push({ node: pair, key: pair.elements[0], value: pair.elements[1] });
+    }
+  }
+  return pairs;
+}
+
+/**
+ * The entries written into the table `receiverText` names within `scope`: `set(key, value)` calls, and the
+ * pairs of the `new Map([…])` it is initialised with (a variable, a class field, or `this.x = new Map([…])`).
+ */
+function tableEntriesOf(state: ScanState, scope: ts.Node, receiverText: string, ownField: boolean): TableEntry[] {
+  const entries: TableEntry[] = [];
+  const field = receiverText.replace(/^this\./, '');
+  walk(scope, (node) => {
+    // `this.x` inside a nested plain function is another object.
+    if (ownField && node !== scope && enclosingThisClass(node) !== scope) return true;
+    if (ts.isCallExpression(node) && setsSameTable(node, receiverText, state.sourceFile)) {
+      entries.push({ node, key: node.arguments[0], value: node.arguments[1] });
+    } else if (ownField && ts.isPropertyDeclaration(node) && node.name.getText(state.sourceFile) === field) {
+      entries.push(...mapConstructorPairs(node.initializer));
+    } else if (!ownField && ts.isVariableDeclaration(node) && node.name.getText(state.sourceFile) === receiverText) {
+      entries.push(...mapConstructorPairs(node.initializer));
+    } else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      unwrapExpression(node.left).getText(state.sourceFile) === receiverText
+    ) {
+      entries.push(...mapConstructorPairs(node.right));
+    }
     return true;
   });
-  return count;
+  return entries;
 }
 
 /** The class whose `this` a node sees: the nearest class, through arrow functions only. */
