@@ -11,6 +11,7 @@ import { recordHandler } from './handlerTargets';
 import { mapTableEntries } from './mapTables';
 import { nameAliases } from './nameAliases';
 import { isVerdictBranch, isVerdictSwitch } from './verdicts';
+import { instanceTableEntries } from './instanceTables';
 import {
   type ImportBinding,
   type ScanState,
@@ -206,7 +207,12 @@ export function tableEntries(state: ScanState, table: ts.ObjectLiteralExpression
   if (!isHandlerTable(state, table)) return 0;
   let count = 0;
   for (const property of table.properties) {
-    const key = propertyNameText(property.name);
+    // `[pingTool.name]: ping`: a key computed from a constant or a definition's name.
+    const key =
+      propertyNameText(property.name) ??
+      (property.name && ts.isComputedPropertyName(property.name)
+        ? (nameOf(state, property.name.expression).name ?? undefined)
+        : undefined);
     if (key === undefined) continue;
     const value = ts.isPropertyAssignment(property)
       ? property.initializer
@@ -404,13 +410,15 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
       ts.isCallExpression(node) &&
       ts.isPropertyAccessExpression(node.expression) &&
       node.expression.name.text === 'get' &&
-      ts.isIdentifier(node.expression.expression) &&
+      (ts.isIdentifier(node.expression.expression) || ts.isPropertyAccessExpression(node.expression.expression)) &&
       node.arguments.length === 1 &&
       isName(node.arguments[0])
     ) {
-      // `HANDLERS.get(name)`: a Map of handlers.
+      // `HANDLERS.get(name)`, `this.handlers.get(name)`: a Map of handlers (functions or handler instances).
       const mapEvidence = [`looked up as ${node.getText(state.sourceFile)} (${where(state, node)})`, ...evidence];
-      count += mapTableEntries(state, node.expression.expression.text, mapEvidence);
+      if (ts.isIdentifier(node.expression.expression))
+        count += mapTableEntries(state, node.expression.expression.text, mapEvidence);
+      count += instanceTableEntries(state, node, mapEvidence);
     } else if (
       ts.isCallExpression(node) &&
       depth < 2 &&

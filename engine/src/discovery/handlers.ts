@@ -30,6 +30,8 @@ import { scanTemplateFactories } from './templateFactories';
 import { scanToolFactoryCalls } from './toolFactories';
 import { scanNamedToolClasses } from './namedToolClasses';
 import { scanPackageToolBuilders } from './packageToolBuilders';
+import { registeredDefinitionExport } from './registeredDefinitions';
+import { classMethodExport } from './instanceTables';
 import {
   type ClassFact,
   type ExternalHandlerRef,
@@ -399,6 +401,14 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
     }
     if (ref.role === 'loadedModule') {
       loadedModuleExports(state, ref, reexportsOf(state.sourceFile));
+      continue;
+    }
+    if (ref.role === 'registeredDefinition') {
+      registeredDefinitionExport(state, exportName, ref, reexportsOf(state.sourceFile));
+      continue;
+    }
+    if (ref.role === 'classMethod') {
+      classMethodExport(state, exportName, ref);
       continue;
     }
     if (ref.role === 'definitions') {

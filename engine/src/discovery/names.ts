@@ -25,6 +25,12 @@ function constValueOf(node: ts.Expression, local: ConstLookup): ConstValue | und
   if (ts.isObjectLiteralExpression(inner)) {
     const result: Record<string, ConstValue> = {};
     for (const property of inner.properties) {
+      // `{ name, … }` after `const name = 'x'`: the shorthand's constant.
+      if (ts.isShorthandPropertyAssignment(property)) {
+        const value = local(property.name.text);
+        if (typeof value === 'string') result[property.name.text] = value;
+        continue;
+      }
       if (!ts.isPropertyAssignment(property)) continue;
       const key = propertyNameText(property.name);
       const value = key !== undefined ? constValueOf(property.initializer, local) : undefined;

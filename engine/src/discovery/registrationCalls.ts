@@ -16,6 +16,7 @@ import { scanLoopedDefinitions } from './loopedDefinitions';
 import { scanLoadedModules } from './loadedModules';
 import { spreadNameOf } from './spreadNames';
 import { localDefinitionObject } from './localDefinitions';
+import { claimRegisteredDefinition } from './registeredDefinitions';
 import { bindRegistrars, invokesRegisteredDefinition, registrarOf } from './registrars';
 import {
   type ArgPath,
@@ -462,6 +463,8 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
     const handler = method
       ? recordMethod(state, method, shape.kind, resolved.name, evidence)
       : recordHandler(state, shape.handlerArg, shape.kind, resolved.name, evidence);
+    // `server.tool(def.name, …, def.execute)`: the object `def` is this tool's definition, not another tool.
+    const claimed = claimRegisteredDefinition(state, call, shape.nameArg, shape.handlerArg, shape.kind, resolved.name);
     if (
       handler.fn &&
       shape.handlerArg &&
@@ -479,8 +482,8 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
       kind: shape.kind,
       node: call,
       nameNode: shape.nameArg ?? call.expression,
-      handler: handler.fn,
-      evidence: [...evidence, ...handler.evidence],
+      handler: handler.fn ?? claimed?.fn,
+      evidence: [...evidence, ...handler.evidence, ...(claimed?.evidence ?? [])],
       // `list.forEach((t) => server.tool(t.name, …))` over definitions found above: a site, not a tool.
       listed: !loopOfDefinitions,
     });

@@ -70,7 +70,9 @@ export interface ExternalHandlerRef {
    * 'table': an object of handlers keyed by tool name; 'definitions': a map of definition objects
    * registered in a loop under `namePattern` applied to each key; 'executors': tool instances (or
    * their classes) kept in a registry keyed by name; 'renamed': a tool list (or tool) whose tools are served
-   * under `namePattern` applied to their own names.
+   * under `namePattern` applied to their own names; 'registeredDefinition': a definition object another file
+   * registers by property (`member` is the handler's key); 'classMethod': a class whose method `member` is a
+   * handler (`handlers.set('x', new XHandler())`).
    */
   role?:
     | 'handler'
@@ -83,7 +85,9 @@ export interface ExternalHandlerRef {
     | 'listedItem'
     | 'definitionList'
     | 'definitionItem'
-    | 'loadedModule';
+    | 'loadedModule'
+    | 'registeredDefinition'
+    | 'classMethod';
   /** For 'listed' / 'listedItem': the property of each element that is the definition (`(m) => m.tool`). */
   member?: string;
   /** For 'definitionList' / 'definitionItem': the key that names the tool (`member` is the handler's key). */

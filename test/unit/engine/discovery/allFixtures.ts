@@ -11,6 +11,7 @@ import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
 import { ROUND_EIGHT_A_FIXTURES } from './roundEightAFixtures';
 import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
 import { ROUND_NINE_A_FIXTURES } from './roundNineAFixtures';
+import { ROUND_NINE_B_FIXTURES } from './roundNineBFixtures';
 import { ROUND_SEVEN_FIXTURES } from './roundSevenFixtures';
 import { ROUND_SIX_B_FIXTURES } from './roundSixBFixtures';
 import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
@@ -33,4 +34,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_SIX_FIXTURES,
   ...ROUND_NINE_A_FIXTURES,
   ...ROUND_EIGHT_A_FIXTURES,
+  ...ROUND_NINE_B_FIXTURES,
 ];
