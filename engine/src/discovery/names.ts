@@ -126,7 +126,8 @@ function addReturnedObjects(sourceFile: ts.SourceFile, constants: Map<string, Co
     if (value !== undefined && !constants.has(name)) constants.set(name, value);
   };
   for (const statement of sourceFile.statements) {
-    if (ts.isFunctionDeclaration(statement) && statement.name) add(statement.name.text, returnedObject(statement, lookup));
+    if (ts.isFunctionDeclaration(statement) && statement.name)
+      add(statement.name.text, returnedObject(statement, lookup));
     else if (ts.isVariableStatement(statement) && statement.declarationList.flags & ts.NodeFlags.Const) {
       for (const declaration of statement.declarationList.declarations) {
         const init = declaration.initializer && unwrapExpression(declaration.initializer);
@@ -137,9 +138,10 @@ function addReturnedObjects(sourceFile: ts.SourceFile, constants: Map<string, Co
     } else if (ts.isClassDeclaration(statement) && statement.name) {
       const members: Record<string, ConstValue> = {};
       for (const member of statement.members) {
+        if (!ts.isMethodDeclaration(member)) continue;
         const key = propertyNameText(member.name);
         const isStatic = ts.getModifiers(member)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword) === true;
-        const value = isStatic && key && ts.isMethodDeclaration(member) ? returnedObject(member, lookup) : undefined;
+        const value = isStatic && key ? returnedObject(member, lookup) : undefined;
         if (key && value !== undefined) members[key] = value;
       }
       if (Object.keys(members).length > 0) add(statement.name.text, members);

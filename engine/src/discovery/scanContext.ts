@@ -75,6 +75,7 @@ export interface ExternalHandlerRef {
    */
   role?:
     | 'handler'
+    | 'returnedHandler'
     | 'dispatch'
     | 'table'
     | 'definitions'
@@ -172,6 +173,8 @@ export interface ProjectKnowledge {
   guardedKey?(key: string): boolean;
   /** A renamer exported by another file, by its exported name. */
   renamer?(name: string): Renamer | undefined;
+  /** Whether a registration loop somewhere reads records of this shape (`title>tool>inputParams`, keyedRecords.ts). */
+  recordShape?(shape: string): boolean;
 }
 
 export const NO_KNOWLEDGE: ProjectKnowledge = {

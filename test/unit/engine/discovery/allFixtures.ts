@@ -8,6 +8,7 @@ import { DISPATCH_HOOK_FIXTURES } from './dispatchHookFixtures';
 import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
 import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
+import { ROUND_EIGHT_B_FIXTURES } from './roundEightBFixtures';
 import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
 import { ROUND_SEVEN_FIXTURES } from './roundSevenFixtures';
 import { ROUND_SIX_B_FIXTURES } from './roundSixBFixtures';
@@ -29,4 +30,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_SIX_B_FIXTURES,
   ...CLIENT_APP_FIXTURES,
   ...ROUND_SIX_FIXTURES,
+  ...ROUND_EIGHT_B_FIXTURES,
 ];
