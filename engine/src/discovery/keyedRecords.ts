@@ -28,20 +28,25 @@ function keyRead(expression: ts.Expression, element: string): string | undefined
     : undefined;
 }
 
-/** Whether `name` is a parameter of an inline function around `node`, or the variable of a `for…of` around it. */
+/** Whether a binding declares `name`: `t`, or an element of `[key, t]` / `{ t }`. */
+function binds(binding: ts.BindingName, name: string): boolean {
+  if (ts.isIdentifier(binding)) return binding.text === name;
+  return binding.elements.some((element) => !ts.isOmittedExpression(element) && binds(element.name, name));
+}
+
+/**
+ * Whether `name` is a parameter of an inline function around `node` (`forEach((t) => …)`,
+ * `forEach(([key, t]) => …)`), or the variable of a `for…of` around it.
+ */
 function isLoopElement(node: ts.Node, name: string): boolean {
   for (let current = node.parent; current; current = current.parent) {
     if (ts.isForOfStatement(current)) {
       const list = current.initializer;
-      if (
-        ts.isVariableDeclarationList(list) &&
-        list.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name)
-      )
-        return true;
+      if (ts.isVariableDeclarationList(list) && list.declarations.some((d) => binds(d.name, name))) return true;
     }
     if (isFunctionLike(current)) {
       if (!isInlineFunction(current)) return false;
-      if (current.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === name)) return true;
+      if (current.parameters.some((p) => binds(p.name, name))) return true;
     }
   }
   return false;

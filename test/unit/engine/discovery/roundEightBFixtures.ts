@@ -9,7 +9,7 @@ import { MCP_PACKAGE, type StyleFixture } from './styleFixtures';
 const KEYED_TITLE_FIXTURES: StyleFixture[] = [
   {
     title:
-      'records named by title in maps returned by functions (and a constant map), registered by Object.values(map).forEach((t) => registerTool(t.title, …, t.tool)); handlers made by a factory; menu and command tables stay silent',
+      'records named by title in maps returned by functions (and a constant map), registered by Object.values(map).forEach((t) => registerTool(t.title, …, t.tool)) or for…of Object.entries over a spread of maps; handlers made by a factory; menu and command tables stay silent',
     files: {
       'package.json': MCP_PACKAGE,
       'src/settings.ts': `export interface Settings {
@@ -73,6 +73,19 @@ export const gadgetTools = {
   listGadgets: { title: 'list_gadgets', description: 'List gadgets', inputParams: { page: z.number() }, tool: listGadgets },
 };
 `,
+      'src/tools/orders.ts': `import { z } from 'zod';
+
+async function placeOrder(args: { sku: string }) {
+  return { content: [{ type: 'text' as const, text: 'placed ' + args.sku }] };
+}
+async function cancelOrder(args: { id: string }) {
+  return { content: [{ type: 'text' as const, text: 'cancelled ' + args.id }] };
+}
+
+const buying = { placeOrder: { title: 'order_place', inputParams: { sku: z.string() }, perform: placeOrder } };
+const undoing = { cancelOrder: { title: 'order_cancel', inputParams: { id: z.string() }, perform: cancelOrder } };
+export const orderTools = { ...buying, ...undoing };
+`,
       'src/ui/menu.ts': `function openFile() {
   return 'opened';
 }
@@ -95,6 +108,7 @@ for (const command of Object.values(commands)) console.log(command.title, comman
 import type { Settings } from './settings.js';
 import { widgetTools } from './tools/widgets.js';
 import { gadgetTools } from './tools/gadgets.js';
+import { orderTools } from './tools/orders.js';
 
 export function registerAll(server: McpServer, settings: Settings) {
   const collections = [widgetTools(settings), gadgetTools];
@@ -103,6 +117,12 @@ export function registerAll(server: McpServer, settings: Settings) {
       server.registerTool(t.title, { description: t.description, inputSchema: t.inputParams }, t.tool);
     });
   });
+}
+
+export function registerOrders(server: McpServer) {
+  for (const [, t] of Object.entries(orderTools)) {
+    server.registerTool(t.title, { inputSchema: t.inputParams }, t.perform);
+  }
 }
 `,
     },
@@ -115,6 +135,8 @@ export function registerAll(server: McpServer, settings: Settings) {
       },
       { file: 'src/tools/widgets.ts', name: 'remove_widget', kind: 'definition', handler: 'removeWidget' },
       { file: 'src/tools/gadgets.ts', name: 'list_gadgets', kind: 'definition', handler: 'listGadgets' },
+      { file: 'src/tools/orders.ts', name: 'order_place', kind: 'definition', handler: 'placeOrder' },
+      { file: 'src/tools/orders.ts', name: 'order_cancel', kind: 'definition', handler: 'cancelOrder' },
     ],
   },
   {
