@@ -7,6 +7,7 @@ import ts from 'typescript';
 import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { callIsAnswered, markGuarded } from './answeredCalls';
 import { hookFinder } from './dispatchHooks';
+import { entryTableEntries } from './entryTables';
 import { recordHandler } from './handlerTargets';
 import { mapTableEntries } from './mapTables';
 import { nameAliases } from './nameAliases';
@@ -404,8 +405,10 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
       const tableName = node.expression.text;
       const table = localTable(state, tableName);
       const tableEvidence = [`looked up as ${node.getText(state.sourceFile)} (${where(state, node)})`, ...evidence];
-      if (table) count += tableEntries(state, table, tableEvidence);
-      else externalRef(state, state.imports.get(tableName), 'table', tableEvidence);
+      if (table) {
+        const found = tableEntries(state, table, tableEvidence);
+        count += found > 0 ? found : entryTableEntries(state, table, fn, tableEvidence);
+      } else externalRef(state, state.imports.get(tableName), 'table', tableEvidence);
     } else if (
       ts.isCallExpression(node) &&
       ts.isPropertyAccessExpression(node.expression) &&

@@ -32,6 +32,8 @@ import { scanNamedToolClasses } from './namedToolClasses';
 import { scanPackageToolBuilders } from './packageToolBuilders';
 import { registeredDefinitionExport } from './registeredDefinitions';
 import { classMethodExport } from './instanceTables';
+import { registeredRecordShapes, scanKeyedRecords } from './keyedRecords';
+import { returnedFunction } from './factoryHandlers';
 import {
   type ClassFact,
   type ExternalHandlerRef,
@@ -72,6 +74,8 @@ export interface FileFacts {
   guardedKeys: ReadonlySet<string>;
   /** Exported functions that rename the tools of a list (`withArea('gadget', tools)`). */
   renamers: ReadonlyMap<string, Renamer>;
+  /** Record shapes (`title>tool>inputParams`) this file's registration loops read (keyedRecords.ts). */
+  recordShapes?: ReadonlySet<string>;
 }
 
 export function declaredExports(sourceFile: ts.SourceFile): Set<string> {
@@ -319,6 +323,8 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanFileConventionTool(state, options.inConventionToolsFolder === true);
   scanToolDecorators(state);
   scanAppliedToolDecorators(state);
+  const recordShapes = registeredRecordShapes(state, calls);
+  scanKeyedRecords(state, recordShapes);
 
   if (sourceFile.text.includes('@mcpToolHandler')) {
     for (const node of index.ofKinds(FUNCTION_KINDS)) {
@@ -364,6 +370,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
       declared,
       renamers: new Map([...renamers].filter(([name]) => declared.has(name))),
       guardedKeys: state.guardedKeys,
+      recordShapes,
       relativeImports: [...new Set([...state.imports.values()].map((i) => i.specifier))].filter((s) =>
         s.startsWith('.'),
       ),
@@ -422,7 +429,9 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
       followTableSources(state, exportName, evidence);
       continue;
     }
-    const fn = exported.get(exportName);
+    const exportedFn = exported.get(exportName);
+    // 'returnedHandler': the export is a factory; the function it returns answers the calls.
+    const fn = ref.role === 'returnedHandler' && exportedFn ? returnedFunction(exportedFn) : exportedFn;
     if (!fn) continue;
     const lowLevel = ref.kind === 'setRequestHandler' || ref.role === 'dispatch';
     if (!state.seen.has(fn)) {

@@ -4,7 +4,7 @@
  * What cannot be known statically keeps its expression text.
  */
 import ts from 'typescript';
-import { propertyNameText, unwrapExpression } from '../parse/syntax';
+import { type FunctionLike, propertyNameText, returnedExpressions, unwrapExpression } from '../parse/syntax';
 
 /** A constant's value: a string, or an object (names object, enum) of such values. */
 export type ConstValue = string | { readonly [key: string]: ConstValue };
@@ -16,10 +16,17 @@ export interface ResolvedName {
   expression: string;
 }
 
+/**
+ * Where a function's returned object is kept in its constant: `getConfig()` reads `value['()']`, and a
+ * class's static `Thing.createConfig()` reads `value.createConfig['()']`.
+ */
+const RETURNED = '()';
+
 /** Looks an identifier up in the file's scope and, through imports, in other files. */
 export type ConstLookup = (identifier: string) => ConstValue | undefined;
 
-function constValueOf(node: ts.Expression, local: ConstLookup): ConstValue | undefined {
+/** A constant's value from its initialiser, or undefined when it is not made of literals and known constants. */
+export function constValueOf(node: ts.Expression, local: ConstLookup): ConstValue | undefined {
   const inner = unwrapExpression(node);
   if (ts.isStringLiteralLike(inner)) return inner.text;
   if (ts.isObjectLiteralExpression(inner)) {
@@ -29,17 +36,25 @@ function constValueOf(node: ts.Expression, local: ConstLookup): ConstValue | und
       if (ts.isShorthandPropertyAssignment(property)) {
         const value = local(property.name.text);
         if (typeof value === 'string') result[property.name.text] = value;
+        else delete result[property.name.text];
         continue;
       }
-      if (!ts.isPropertyAssignment(property)) continue;
+      // `{ ...BASE_CONFIG, description }`: the spread constant's members, until a later property replaces one.
+      if (ts.isSpreadAssignment(property)) {
+        const spread = lookupPath(property.expression, local);
+        if (spread !== undefined && typeof spread === 'object') Object.assign(result, spread);
+        continue;
+      }
       const key = propertyNameText(property.name);
-      const value = key !== undefined ? constValueOf(property.initializer, local) : undefined;
-      if (key !== undefined && value !== undefined) result[key] = value;
+      if (key === undefined) continue;
+      const value = ts.isPropertyAssignment(property) ? constValueOf(property.initializer, local) : undefined;
+      if (value !== undefined) result[key] = value;
+      else delete result[key];
     }
     return Object.keys(result).length > 0 ? result : undefined;
   }
   const text = valueOf(inner, local);
-  return text ?? definitionLookup(inner) ?? validatedLiteral(inner, local);
+  return text ?? definitionLookup(inner) ?? validatedLiteral(inner, local) ?? lookupPath(inner, local);
 }
 
 /** Callees that check or build a definition and return it: `ToolSchema.parse({…})`, `defineTool({…})`. */
@@ -95,7 +110,50 @@ export function fileConstants(sourceFile: ts.SourceFile): Map<string, ConstValue
       if (Object.keys(members).length > 0) constants.set(statement.name.text, members);
     }
   }
+  addReturnedObjects(sourceFile, constants, lookup);
   return constants;
+}
+
+/** The object a function always returns (`{ ...BASE, description }`), its parameters unknown. */
+function returnedObject(fn: FunctionLike, lookup: ConstLookup): ConstValue | undefined {
+  const parameters = new Set(fn.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : [])));
+  const own: ConstLookup = (name) => (parameters.has(name) ? undefined : lookup(name));
+  const values = returnedExpressions(fn).map((expression) => {
+    const inner = unwrapExpression(expression);
+    return ts.isObjectLiteralExpression(inner) ? constValueOf(inner, own) : undefined;
+  });
+  const [first] = values;
+  if (first === undefined || values.some((value) => JSON.stringify(value) !== JSON.stringify(first))) return undefined;
+  return { [RETURNED]: first };
+}
+
+/** Module functions and static methods that return an object of constants (config builders), by name. */
+function addReturnedObjects(sourceFile: ts.SourceFile, constants: Map<string, ConstValue>, lookup: ConstLookup): void {
+  const add = (name: string, value: ConstValue | undefined) => {
+    if (value !== undefined && !constants.has(name)) constants.set(name, value);
+  };
+  for (const statement of sourceFile.statements) {
+    if (ts.isFunctionDeclaration(statement) && statement.name)
+      add(statement.name.text, returnedObject(statement, lookup));
+    else if (ts.isVariableStatement(statement) && statement.declarationList.flags & ts.NodeFlags.Const) {
+      for (const declaration of statement.declarationList.declarations) {
+        const init = declaration.initializer && unwrapExpression(declaration.initializer);
+        if (ts.isIdentifier(declaration.name) && init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) {
+          add(declaration.name.text, returnedObject(init, lookup));
+        }
+      }
+    } else if (ts.isClassDeclaration(statement) && statement.name) {
+      const members: Record<string, ConstValue> = {};
+      for (const member of statement.members) {
+        if (!ts.isMethodDeclaration(member)) continue;
+        const key = propertyNameText(member.name);
+        const isStatic = ts.getModifiers(member)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword) === true;
+        const value = isStatic && key ? returnedObject(member, lookup) : undefined;
+        if (key && value !== undefined) members[key] = value;
+      }
+      if (Object.keys(members).length > 0) add(statement.name.text, members);
+    }
+  }
 }
 
 function member(value: ConstValue | undefined, key: string): ConstValue | undefined {
@@ -106,6 +164,7 @@ function lookupPath(node: ts.Expression, lookup: ConstLookup): ConstValue | unde
   const inner = unwrapExpression(node);
   if (ts.isIdentifier(inner)) return lookup(inner.text);
   if (ts.isPropertyAccessExpression(inner)) return member(lookupPath(inner.expression, lookup), inner.name.text);
+  if (ts.isCallExpression(inner)) return member(lookupPath(inner.expression, lookup), RETURNED);
   if (ts.isElementAccessExpression(inner) && ts.isStringLiteralLike(inner.argumentExpression)) {
     return member(lookupPath(inner.expression, lookup), inner.argumentExpression.text);
   }

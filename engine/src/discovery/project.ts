@@ -177,6 +177,9 @@ export class Project implements ProjectKnowledge {
   guardedKey(key: string): boolean {
     return this.knowledge.guardedKey(key);
   }
+  recordShape(shape: string): boolean {
+    return this.knowledge.recordShape(shape);
+  }
   renamer(name: string): Renamer | undefined {
     return this.knowledge.renamer(name);
   }

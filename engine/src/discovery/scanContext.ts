@@ -6,6 +6,7 @@
 import ts from 'typescript';
 import type { NodeIndex } from '../parse/nodeIndex';
 import { type FunctionLike, isFunctionLike, unwrapExpression } from '../parse/syntax';
+import { localConstant } from './localConstants';
 import { type ConstValue, type ResolvedName, resolveName } from './names';
 
 export type RegistrationKind =
@@ -76,6 +77,7 @@ export interface ExternalHandlerRef {
    */
   role?:
     | 'handler'
+    | 'returnedHandler'
     | 'dispatch'
     | 'table'
     | 'definitions'
@@ -176,6 +178,8 @@ export interface ProjectKnowledge {
   guardedKey?(key: string): boolean;
   /** A renamer exported by another file, by its exported name. */
   renamer?(name: string): Renamer | undefined;
+  /** Whether a registration loop somewhere reads records of this shape (`title>tool>inputParams`, keyedRecords.ts). */
+  recordShape?(shape: string): boolean;
 }
 
 export const NO_KNOWLEDGE: ProjectKnowledge = {
@@ -226,16 +230,18 @@ export function where(state: ScanState, node: ts.Node): string {
 }
 
 export function nameOf(state: ScanState, expression: ts.Expression): ResolvedName {
+  const fileLevel = (identifier: string): ConstValue | undefined => {
+    const local = state.constants.get(identifier);
+    if (local !== undefined) return local;
+    const imported = state.imports.get(identifier);
+    return imported
+      ? state.knowledge.constant(imported.specifier, state.sourceFile.fileName, imported.exportName)
+      : undefined;
+  };
+  // A constant of the function around the name (`const cfg = Thing.createConfig()`) hides the file's.
   return resolveName(
     expression,
-    (identifier) => {
-      const local = state.constants.get(identifier);
-      if (local !== undefined) return local;
-      const imported = state.imports.get(identifier);
-      return imported
-        ? state.knowledge.constant(imported.specifier, state.sourceFile.fileName, imported.exportName)
-        : undefined;
-    },
+    (identifier) => localConstant(expression, identifier, fileLevel) ?? fileLevel(identifier),
     state.sourceFile,
   );
 }

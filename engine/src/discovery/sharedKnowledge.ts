@@ -13,6 +13,7 @@ interface AggregatedFacts {
   guarding: Set<string>;
   guardedKeys: Set<string>;
   renamers: Map<string, Renamer>;
+  recordShapes: Set<string>;
 }
 
 export class SharedKnowledge {
@@ -51,6 +52,7 @@ export class SharedKnowledge {
       guarding: new Set(),
       guardedKeys: new Set(),
       renamers: new Map(),
+      recordShapes: new Set(),
     };
     for (const file of this.knowledgeFiles) {
       const facts = this.facts.get(file);
@@ -77,6 +79,11 @@ export class SharedKnowledge {
   guardedKey(key: string): boolean {
     const found = this.aggregate().guardedKeys.has(key);
     this.looked?.set(`k:${key}`, found ? '1' : '');
+    return found;
+  }
+  recordShape(shape: string): boolean {
+    const found = this.aggregate().recordShapes.has(shape);
+    this.looked?.set(`p:${shape}`, found ? '1' : '');
     return found;
   }
   renamer(name: string): Renamer | undefined {
@@ -107,7 +114,13 @@ export class SharedKnowledge {
               ? lookupSignature(facts.toolBases.get(name))
               : key[0] === 'c'
                 ? lookupSignature(facts.classes.get(name))
-                : (key[0] === 'k' ? facts.guardedKeys.has(name) : facts.guarding.has(name))
+                : (
+                      key[0] === 'k'
+                        ? facts.guardedKeys.has(name)
+                        : key[0] === 'p'
+                          ? facts.recordShapes.has(name)
+                          : facts.guarding.has(name)
+                    )
                   ? '1'
                   : '';
       if (now !== before) return false;
@@ -142,6 +155,7 @@ function addKnowledge(into: AggregatedFacts, facts: FileFacts): void {
   for (const name of facts.guardingWrappers) into.guarding.add(name);
   for (const key of facts.guardedKeys) into.guardedKeys.add(key);
   for (const [name, renamer] of facts.renamers) if (!into.renamers.has(name)) into.renamers.set(name, renamer);
+  for (const shape of facts.recordShapes ?? []) into.recordShapes.add(shape);
 }
 
 function lookupSignature(found: WrapperSignature | ToolBaseClass | ClassFact | undefined): string {
@@ -160,6 +174,7 @@ function knowledgeSignature(facts: FileFacts | undefined): string {
   const bases = [...facts.toolBases.values()].map((b) => `${b.name}:${b.handlerMethods.join(',')}`);
   const classes = facts.classes.map((c) => `${c.name}<${c.base ?? ''}${c.guards ? '!' : ''}`);
   const renamers = [...facts.renamers].map(([name, renamer]) => `${name}:${JSON.stringify(renamer)}`);
-  const parts = [wrappers, bases, classes, [...facts.guardingWrappers], [...facts.guardedKeys], renamers];
+  const shapes = [...(facts.recordShapes ?? [])];
+  const parts = [wrappers, bases, classes, [...facts.guardingWrappers], [...facts.guardedKeys], renamers, shapes];
   return parts.every((list) => list.length === 0) ? '' : parts.map((list) => list.join('|')).join('\n');
 }

@@ -9,6 +9,7 @@ import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
 import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
 import { ROUND_EIGHT_A_FIXTURES } from './roundEightAFixtures';
+import { ROUND_EIGHT_B_FIXTURES } from './roundEightBFixtures';
 import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
 import { ROUND_NINE_A_FIXTURES } from './roundNineAFixtures';
 import { ROUND_NINE_B_FIXTURES } from './roundNineBFixtures';
@@ -35,4 +36,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_NINE_A_FIXTURES,
   ...ROUND_EIGHT_A_FIXTURES,
   ...ROUND_NINE_B_FIXTURES,
+  ...ROUND_EIGHT_B_FIXTURES,
 ];
