@@ -17,6 +17,7 @@ import { scanDefinitionFactories } from './definitionFactories';
 import { consumedExport, scanConsumedDefinitions, scanPassedDefinitions } from './consumedDefinitions';
 import { scanDispatch, scanDispatchers, tableEntries } from './dispatchers';
 import { scanFileConventionTool } from './fileConventions';
+import { scanHandlerFactoryDefinitions } from './handlerFactoryDefinitions';
 import { frameworkToolBases } from './frameworkClasses';
 import { type ConstValue, fileConstants } from './names';
 import { scanRegistrationCalls } from './registrationCalls';
@@ -305,6 +306,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   state.guardedKeys = guardedKeysOf(state);
   scanToolFactoryCalls(state, calls);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
+  scanHandlerFactoryDefinitions(state);
   scanListedDefinitions(state, calls);
   scanConsumedDefinitions(state, calls);
   scanPassedDefinitions(state, calls);
