@@ -9,6 +9,7 @@ import ts from 'typescript';
 import { FUNCTION_KINDS, NodeIndex } from '../parse/nodeIndex';
 import { type FunctionLike, isFunctionLike, unwrapExpression } from '../parse/syntax';
 import { markGuarded } from './answeredCalls';
+import { scanAugmentedServerTools } from './augmentedServerTools';
 import { guardedParametersOf } from './guardedParameters';
 import { classFacts, findToolBases, scanToolClasses } from './classes';
 import { scanAppliedToolDecorators, scanToolDecorators } from './decorators';
@@ -298,6 +299,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanDefinitionFactories(state);
   scanTemplateFactories(state);
   scanRegistrationCalls(state, calls);
+  scanAugmentedServerTools(state, calls);
   scanDispatchers(state, calls);
   const toolBases = findToolBases(state);
   scanToolClasses(state, new Map([...frameworkToolBases(state), ...toolBases]));
