@@ -28,6 +28,7 @@ import { scanExecutorExports, scanExecutorRegistries } from './executorRegistry'
 import { listedExport, scanListedDefinitions } from './listedDefinitions';
 import { renameExport, renamersOf, scanRenamedLists } from './renames';
 import { scanTemplateFactories } from './templateFactories';
+import { scanWrappedDefinitionFactories } from './wrappedDefinitionFactories';
 import { scanToolFactoryCalls } from './toolFactories';
 import { scanNamedToolClasses } from './namedToolClasses';
 import {
@@ -298,6 +299,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   // handlers and guards; the template rule takes the helpers left.
   scanDefinitionFactories(state);
   scanTemplateFactories(state);
+  scanWrappedDefinitionFactories(state);
   scanRegistrationCalls(state, calls);
   scanAugmentedServerTools(state, calls);
   scanDispatchers(state, calls);
