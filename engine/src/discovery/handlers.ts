@@ -28,6 +28,7 @@ import { scanExecutorExports, scanExecutorRegistries } from './executorRegistry'
 import { listedExport, scanListedDefinitions } from './listedDefinitions';
 import { renameExport, renamersOf, scanRenamedLists } from './renames';
 import { scanTemplateFactories } from './templateFactories';
+import { scanTupleModules } from './tupleModules';
 import { scanWrappedDefinitionFactories } from './wrappedDefinitionFactories';
 import { scanToolFactoryCalls } from './toolFactories';
 import { scanNamedToolClasses } from './namedToolClasses';
@@ -311,6 +312,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanToolFactoryCalls(state, calls);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
   scanHandlerFactoryDefinitions(state);
+  scanTupleModules(state);
   scanListedDefinitions(state, calls);
   scanConsumedDefinitions(state, calls);
   scanPassedDefinitions(state, calls);
