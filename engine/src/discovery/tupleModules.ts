@@ -108,9 +108,6 @@ function builtHandler(callback: FunctionLike): ts.Expression | undefined {
 }
 
 export function scanTupleModules(state: ScanState): void {
-  if (!/\[\s*\w+\s*,\s*\w+\s*,/.test(state.sourceFile.text) && !state.sourceFile.text.includes('export default [')) {
-    return;
-  }
   for (const { tuple, type } of exportedTuples(state.sourceFile)) {
     const [nameElement, configElement, callbackElement] = tuple.elements;
     const config = configObject(state, configElement);

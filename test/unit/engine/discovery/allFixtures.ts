@@ -10,6 +10,7 @@ import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
 import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
 import { ROUND_SEVEN_FIXTURES } from './roundSevenFixtures';
+import { ROUND_TEN_FIXTURES } from './roundTenFixtures';
 import { ROUND_SIX_B_FIXTURES } from './roundSixBFixtures';
 import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
 import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
@@ -29,4 +30,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_SIX_B_FIXTURES,
   ...CLIENT_APP_FIXTURES,
   ...ROUND_SIX_FIXTURES,
+  ...ROUND_TEN_FIXTURES,
 ];
