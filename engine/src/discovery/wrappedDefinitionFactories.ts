@@ -16,7 +16,7 @@ import {
   returnedExpressions,
   unwrapExpression,
 } from '../parse/syntax';
-import { NOT_TOOL_KEYS, SCHEMA_KEYS, handlerMember, memberOf, valueOfMember } from './definitions';
+import { NON_MCP_MODULES, NOT_TOOL_KEYS, SCHEMA_KEYS, handlerMember, memberOf, valueOfMember } from './definitions';
 import { recordHandler } from './handlerTargets';
 import { argPathOf, isShared } from './registrationCalls';
 import { type ArgPath, type ScanState, where } from './scanContext';
@@ -46,9 +46,14 @@ function localPath(fn: FunctionLike, identifier: ts.Identifier): ArgPath | undef
 }
 
 /** The definition object the factory hands to another factory and returns: `return defineTool({ … })`. */
-function wrappedDefinition(fn: FunctionLike): ts.ObjectLiteralExpression | undefined {
+function wrappedDefinition(state: ScanState, fn: FunctionLike): ts.ObjectLiteralExpression | undefined {
   const returned = returnedExpressions(fn).map((e) => unwrapExpression(e));
   if (returned.length !== 1 || !ts.isCallExpression(returned[0])) return undefined;
+  // An AI SDK's `tool({ … })` wrapped by a project helper builds that SDK's tools, not MCP ones.
+  let callee: ts.Expression = returned[0].expression;
+  while (ts.isPropertyAccessExpression(callee)) callee = callee.expression;
+  const module = ts.isIdentifier(callee) ? state.imports.get(callee.text)?.specifier : undefined;
+  if (module && NON_MCP_MODULES.test(module)) return undefined;
   const argument = returned[0].arguments.length === 1 ? unwrapExpression(returned[0].arguments[0]) : undefined;
   return argument && ts.isObjectLiteralExpression(argument) ? argument : undefined;
 }
@@ -57,7 +62,7 @@ export function scanWrappedDefinitionFactories(state: ScanState): void {
   for (const [name, fn] of state.functions) {
     if (state.wrappers.has(name) || !isFunctionLike(fn) || fn.parameters.length === 0) continue;
     if (!TOOL_FACTORY_NAME.test(name)) continue;
-    const object = wrappedDefinition(fn);
+    const object = wrappedDefinition(state, fn);
     if (!object || state.consumed.has(object) || memberOf(object, NOT_TOOL_KEYS)) continue;
     const handler = handlerMember(object);
     if (!handler || (!memberOf(object, SCHEMA_KEYS) && !memberOf(object, ['description']))) continue;

@@ -228,7 +228,7 @@ export const LOGGER = { name: 'logger', factory: () => (message: string) => cons
 
 const WRAPPED_FACTORY_FIXTURE: StyleFixture = {
   title:
-    'a tool factory wrapping the project’s defineTool (name from its options): each call with a literal name is a tool; a view factory and a toolbar factory stay silent',
+    'a tool factory wrapping the project’s defineTool (name from its options): each call with a literal name is a tool; a view factory, a toolbar factory and a helper around an AI SDK’s tool() stay silent',
   files: {
     'package.json': MCP_PACKAGE,
     'src/core/define-tool.ts': `import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -271,6 +271,12 @@ export const createToolbarButton = (o: { name: string; description: string }) =>
 export function defineButton(button: { name: string; description: string; handler: () => string }) {
   return button;
 }
+`,
+    'src/agent/search.ts': `import { tool } from 'ai';
+
+export const createSearchTool = (o: { name: string; description: string }) =>
+  tool({ name: o.name, description: o.description, parameters: {}, execute: async () => o.name });
+export const webSearch = createSearchTool({ name: 'web_search', description: 'Searches the web' });
 `,
     'src/notes/getNote.ts': `import { createNoteReadTool } from './noteToolFactory';
 
