@@ -50,13 +50,13 @@ function enclosingCall(object: ts.ObjectLiteralExpression): ts.CallExpression | 
 
 /** Declarations `{ name, description | inputSchema, factory: (ctx) => handler }` not read by another rule. */
 export function scanHandlerFactoryDefinitions(state: ScanState): void {
-  if (!/\b(?:factory|handlerFactory|createHandler|makeHandler|buildHandler)\s*[:,}]/.test(state.sourceFile.text))
+  if (!/\b(?:factory|handlerFactory|createHandler|makeHandler|buildHandler)\s*[:,}(]/.test(state.sourceFile.text))
     return;
   for (const object of state.index.of(ts.SyntaxKind.ObjectLiteralExpression, ts.isObjectLiteralExpression)) {
     if (state.consumed.has(object)) continue;
     const factoryMember = memberOf(object, HANDLER_FACTORY_KEYS);
     const factoryValue = valueOfMember(factoryMember);
-    if (!factoryMember || !factoryValue) continue;
+    if (!factoryMember || (!factoryValue && !ts.isMethodDeclaration(factoryMember))) continue;
     const nameNode = valueOfMember(memberOf(object, ['name']));
     if (!nameNode || memberOf(object, NOT_TOOL_KEYS)) continue;
     if (!memberOf(object, SCHEMA_KEYS) && !memberOf(object, ['description'])) continue;
@@ -74,7 +74,10 @@ export function scanHandlerFactoryDefinitions(state: ScanState): void {
       const module = ts.isIdentifier(root) ? state.imports.get(root.text)?.specifier : undefined;
       if (module && NON_MCP_MODULES.test(module)) continue;
     }
-    const factory = factoryFunction(state, factoryValue);
+    // `factory: (ctx) => …`, `factory: createHandler`, or the method `factory(ctx) { return async (args) => … }`.
+    const factory = ts.isMethodDeclaration(factoryMember)
+      ? factoryMember
+      : factoryValue && factoryFunction(state, factoryValue);
     const handler = factory && builtHandler(state, factory);
     if (!handler) continue;
     const resolved = nameOf(state, nameNode);

@@ -197,6 +197,19 @@ function createFindWidgetHandler({ root }: ToolContext) {
   };
 }
 `,
+    'src/mcp/tools/sync-widgets.ts': `import { declareTool } from './registry';
+
+export const SYNC_WIDGETS = declareTool({
+  name: 'sync_widgets',
+  description: 'Synchronises the widgets',
+  factory(ctx) {
+    return async (args: { force: boolean }) => {
+      ${THROWS}
+      return { content: [{ type: 'text', text: ctx.root + args.force }] };
+    };
+  },
+});
+`,
     'src/mcp/services.ts': `import { declareService } from './container';
 
 export const CACHE = declareService({ name: 'cache', description: 'In-memory cache', factory: () => new Map() });
@@ -220,9 +233,14 @@ export const LOGGER = { name: 'logger', factory: () => (message: string) => cons
   tools: [
     { file: 'src/mcp/tools/list-widgets.ts', name: 'list_widgets', kind: 'definition', evidence: /factory returns/ },
     { file: 'src/mcp/tools/find-widget.ts', name: 'find_widget', kind: 'definition', evidence: /factory returns/ },
+    { file: 'src/mcp/tools/sync-widgets.ts', name: 'sync_widgets', kind: 'definition' },
     { file: 'src/mcp/tools/registry.ts', name: null, kind: 'registerTool' },
   ],
-  findings: ['throw-in-handler@src/mcp/tools/find-widget.ts', 'throw-in-handler@src/mcp/tools/list-widgets.ts'],
+  findings: [
+    'throw-in-handler@src/mcp/tools/find-widget.ts',
+    'throw-in-handler@src/mcp/tools/list-widgets.ts',
+    'throw-in-handler@src/mcp/tools/sync-widgets.ts',
+  ],
   onlyChecks: ['throw-in-handler'],
 };
 
