@@ -11,6 +11,7 @@ import { isForwardedTemplate } from './forwardedTemplates';
 import { moduleObjectOf } from './localObjects';
 import { recordHandler } from './handlerTargets';
 import { isPromptDefinition } from './promptDefinitions';
+import { storesOtherPrimitive } from './otherPrimitiveCollections';
 import { typedSiblingHasSchema } from './typedSiblings';
 import { type RegistrationKind, type ScanState, isInlineFunction, nameOf, where } from './scanContext';
 
@@ -299,8 +300,9 @@ export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<s
       const module = calleeModule(state, call);
       if (module && NON_MCP_MODULES.test(module)) continue;
     }
-    // `registerPrompt({ name, handler })`, `addResource({…})`: other MCP primitives, not tools.
+    // `registerPrompt({ name, handler })`, `addResource({…})`, `prompts.push({…})`: other MCP primitives, not tools.
     if (!configured && calleeName !== undefined && NOT_TOOL_CALLEES.test(calleeName)) continue;
+    if (!configured && call && storesOtherPrimitive(call)) continue;
     const hasSchema = memberOf(object, SCHEMA_KEYS) !== undefined || nestedDefinition(object) !== undefined;
     const hasSpread = object.properties.some(ts.isSpreadAssignment);
     if (

@@ -21,6 +21,7 @@ import { NodeIndex } from '../parse/nodeIndex';
 import type { ConstValue } from './names';
 import { MCP_SERVER_IMPORT, ProjectScopes, optedIn } from './relevance';
 import { type ExportFacts, readExportFacts, splitPackageSpecifier, workspacePackageSource } from './workspaceExports';
+import { resolveRootAlias } from './pathAliases';
 import type { ClassFact, Renamer, ToolBaseClass, WrapperSignature } from './scanContext';
 import type { EngineSettings, ForeignFunction } from '../types';
 import { SharedKnowledge } from './sharedKnowledge';
@@ -145,7 +146,7 @@ export class Project implements ProjectKnowledge {
   }
 
   readonly resolveImport = (specifier: string, fromFile: string): string | undefined => {
-    if (!specifier.startsWith('.')) return this.resolveWorkspacePackage(specifier);
+    if (!specifier.startsWith('.')) return this.resolveWorkspacePackage(specifier, fromFile);
     const key = `${path.dirname(fromFile)}\0${specifier}`;
     if (this.resolved.has(key)) return this.resolved.get(key);
     const target = resolveRelativeImport(specifier, fromFile, this.fileExists);
@@ -158,10 +159,11 @@ export class Project implements ProjectKnowledge {
   };
 
   /** A bare import of a package of this workspace: its sources, when they are in the workspace. */
-  private resolveWorkspacePackage(specifier: string): string | undefined {
+  private resolveWorkspacePackage(specifier: string, fromFile: string): string | undefined {
     const { name, subpath } = splitPackageSpecifier(specifier);
     const dir = this.scopes.packageDir(name);
-    return dir ? workspacePackageSource(dir, subpath, this.fileExists) : undefined;
+    if (dir) return workspacePackageSource(dir, subpath, this.fileExists);
+    return resolveRootAlias(specifier, fromFile, this.fileExists);
   }
 
   // ProjectKnowledge: what other files tell one file's scan.

@@ -66,6 +66,8 @@ interface Manifest {
   dir: string;
   name?: string;
   dependencies: string[];
+  /** Whether the manifest lists dependencies at all (a monorepo's project manifests often leave them to the root). */
+  declaresDependencies: boolean;
 }
 
 /**
@@ -351,7 +353,8 @@ export class ProjectScopes {
       const value = record[field];
       if (value && typeof value === 'object') dependencies.push(...Object.keys(value));
     }
-    const manifest: Manifest = { dir, name: typeof record.name === 'string' ? record.name : undefined, dependencies };
+    const name = typeof record.name === 'string' ? record.name : undefined;
+    const manifest: Manifest = { dir, name, dependencies, declaresDependencies: dependencies.length > 0 };
     if (manifest.name && !this.byName.has(manifest.name)) this.byName.set(manifest.name, manifest);
     return manifest;
   }
@@ -374,7 +377,13 @@ export class ProjectScopes {
     this.mcp.set(manifest, false); // cycle guard
     let result = manifest.dependencies.some((d) => MCP_SERVER_PACKAGES.includes(d));
     if (result && this.clientPackage(manifest)) result = false;
-    else if (!result && depth < 4) {
+    else if (!result && !manifest.declaresDependencies && depth < 4) {
+      // A project manifest without dependencies (an integrated monorepo installs them all at the root): the
+      // enclosing package's dependencies are the ones its files use.
+      const parentDir = path.dirname(manifest.dir);
+      const enclosing = parentDir !== manifest.dir ? this.manifestFor(parentDir) : null;
+      result = enclosing !== null && this.isMcp(enclosing, depth + 1);
+    } else if (!result && depth < 4) {
       for (const dependency of manifest.dependencies) {
         const other = this.byName.get(dependency) ?? this.installed(manifest.dir, dependency);
         if (other && other !== manifest && this.isMcp(other, depth + 1)) {

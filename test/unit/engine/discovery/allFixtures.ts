@@ -14,6 +14,7 @@ import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
 import { ROUND_NINE_A_FIXTURES } from './roundNineAFixtures';
 import { ROUND_NINE_B_FIXTURES } from './roundNineBFixtures';
 import { ROUND_SEVEN_FIXTURES } from './roundSevenFixtures';
+import { ROUND_TEN_FIXTURES } from './roundTenFixtures';
 import { ROUND_SIX_B_FIXTURES } from './roundSixBFixtures';
 import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
 import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
@@ -37,4 +38,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_EIGHT_A_FIXTURES,
   ...ROUND_NINE_B_FIXTURES,
   ...ROUND_EIGHT_B_FIXTURES,
+  ...ROUND_TEN_FIXTURES,
 ];
