@@ -222,6 +222,8 @@ export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmp
   },
   run(context, report) {
     if (context.handlers.length === 0) return;
+    /** Returns already reported with their catch: an isError on one of their content items is the same failure. */
+    const reported = new Set<ts.ReturnStatement>();
     const visit = (node: ts.Node): void => {
       if (ts.isCatchClause(node)) {
         const handler = context.handlerOf(node);
@@ -235,6 +237,7 @@ export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmp
         }
         if (handler && returns.length > 0) {
           const head = clauseHead(context, node);
+          for (const returned of returns) reported.add(returned.statement);
           report({
             ...head,
             messageId: inHandler ? 'catchReturnsData' : 'helperCatchReturnsEmpty',
@@ -244,6 +247,10 @@ export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmp
       }
     };
     for (const node of context.nodes.ofKinds([ts.SyntaxKind.CatchClause])) visit(node);
-    for (const node of contentItemIsErrors(context)) report({ node, messageId: 'isErrorOnContentItem' });
+    for (const node of contentItemIsErrors(context)) {
+      const returned = ts.findAncestor(node, (ancestor) => isFunctionLike(ancestor) || ts.isReturnStatement(ancestor));
+      if (returned && ts.isReturnStatement(returned) && reported.has(returned)) continue;
+      report({ node, messageId: 'isErrorOnContentItem' });
+    }
   },
 };

@@ -42,6 +42,7 @@ const SAFE_QUALIFIED_CALLS = new Set([
   'Object.freeze',
   'Object.fromEntries',
   'Date.now',
+  'performance.now',
   'Number.isFinite',
   'Number.isInteger',
   'Number.isNaN',
