@@ -55,6 +55,8 @@ function contentTexts(object: ts.ObjectLiteralExpression): string[] {
 function dataReturn(statement: ts.ReturnStatement, inHandler: boolean): DataReturn | undefined {
   const expression = statement.expression;
   if (!expression) return inHandler ? undefined : { statement, texts: [] };
+  // `return null as never` after branches that all throw: written for the compiler, never reached.
+  if (ts.isAsExpression(expression) && expression.type.kind === ts.SyntaxKind.NeverKeyword) return undefined;
   const inner = unwrapExpression(expression);
   if (ts.isObjectLiteralExpression(inner)) {
     const isError = findProperty(inner, ['isError']);

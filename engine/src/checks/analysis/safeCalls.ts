@@ -28,6 +28,9 @@ const SAFE_GLOBAL_CALLS = new Set([
 const SAFE_NAMESPACES = new Set(['console', 'Math']);
 /** Loggers (`log.info`, `logger.warn`, `this.logger.debug`, `log(…)`): a log line is not the tool's work. */
 const LOGGER_NAME = /^(log|logger)$/i;
+/** Log functions named by their level (`verbose_log`, `debugLog`, `logError`, `log_info`), called by name. */
+const LEVEL_LOG_FUNCTION =
+  /^((verbose|debug|trace|info|warn|warning|error|always|safe)_?log|log_?(verbose|debug|trace|info|warn|warning|error))$/i;
 /** Methods of a map, a set or URLSearchParams that do not fail, when their result is not awaited. */
 const SAFE_UNAWAITED_METHODS = new Set(['delete', 'clear', 'append', 'safeParse']);
 const SAFE_QUALIFIED_CALLS = new Set([
@@ -146,7 +149,7 @@ const OUTPUT_STREAMS = new Set(['process.stderr', 'process.stdout']);
 export function isLogCall(call: ts.CallExpression): boolean {
   if (ts.isAwaitExpression(call.parent)) return false;
   const callee = unwrapExpression(call.expression);
-  if (ts.isIdentifier(callee)) return LOGGER_NAME.test(callee.text);
+  if (ts.isIdentifier(callee)) return LOGGER_NAME.test(callee.text) || LEVEL_LOG_FUNCTION.test(callee.text);
   if (!ts.isPropertyAccessExpression(callee)) return false;
   const receiverName = expressionName(unwrapExpression(callee.expression));
   if (receiverName === undefined) return false;

@@ -169,3 +169,52 @@ describe('unguarded-handler: reading the clock is not a failure', () => {
     );
   });
 });
+
+describe('unguarded-handler: a log function named by its level is a log line', () => {
+  const logging = (call: string): string =>
+    lines(
+      `import { verbose_log, readLog } from './logging.js';`,
+      `server.tool('status', { key: z.string() }, async ({ key }) => {`,
+      `  ${call};`,
+      `  return { content: [{ type: 'text', text: key }] };`,
+      `});`,
+    );
+
+  it('verbose_log(…) is not where the tool fails', () => {
+    assert.deepEqual(checkIds('unguarded-handler', logging(`verbose_log('status', key)`)), []);
+  });
+
+  it('look-alike: readLog(…) reads a file and can fail', () => {
+    assert.deepEqual(checkIds('unguarded-handler', logging(`readLog(key)`)), ['unguarded-handler']);
+  });
+});
+
+describe('failure-as-success: a return written for the compiler after branches that all throw', () => {
+  const searchHelper = (last: string): string =>
+    lines(
+      `async function searchPages(query: string) {`,
+      `  try {`,
+      `    return await calendar.search(query);`,
+      `  } catch (error) {`,
+      `    if (error instanceof TypeError) {`,
+      `      throw new Error('Invalid request');`,
+      `    } else {`,
+      `      throw new Error('Search failed');`,
+      `    }`,
+      `    ${last}`,
+      `  }`,
+      `}`,
+      `server.tool('search', { query: z.string() }, async ({ query }) => {`,
+      `  const pages = await searchPages(query);`,
+      `  return { content: [{ type: 'text', text: JSON.stringify(pages) }] };`,
+      `});`,
+    );
+
+  it('return null as never is never reached', () => {
+    assert.deepEqual(checkIds('failure-as-success', searchHelper('return null as never;')), []);
+  });
+
+  it('look-alike: return null is an empty value the handler presents as nothing found', () => {
+    assert.deepEqual(checkIds('failure-as-success', searchHelper('return null;')), ['failure-as-success']);
+  });
+});
