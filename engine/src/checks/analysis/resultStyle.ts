@@ -103,9 +103,10 @@ export function checkedOutcome(
     }
   } else if (ts.isIdentifier(declaration.name)) {
     resultVariable = declaration.name.text;
-  } else if (ts.isArrayBindingPattern(declaration.name) && !isPromiseCombinator(node)) {
-    // `const [result, call] = await sdkCall(…).$inspect()`, `const [err, data] = await to(p)`: a tuple whose
-    // error or result element is tested (Promise.all's tuple holds plain values, which say nothing).
+  } else if (ts.isArrayBindingPattern(declaration.name) && ts.isAwaitExpression(node) && !isPromiseCombinator(node)) {
+    // `const [result, call] = await sdkCall(…).$inspect()`, `const [err, data] = await to(p)`: an awaited tuple
+    // whose error or result element is tested (Promise.all's tuple holds plain values, which say nothing; a
+    // synchronous tuple such as React's `const [error, setError] = useState()` is state, not an outcome).
     const [first] = declaration.name.elements;
     for (const element of declaration.name.elements) {
       if (!ts.isBindingElement(element) || !ts.isIdentifier(element.name)) continue;

@@ -24,6 +24,16 @@ const SAFE_GLOBAL_CALLS = new Set([
   'clearInterval',
   // `import { existsSync } from 'node:fs'`: answers false instead of throwing.
   'existsSync',
+  // React's own hooks, in a tool whose handler is a component (a UI tool): state, not the tool's work.
+  'useState',
+  'useEffect',
+  'useLayoutEffect',
+  'useMemo',
+  'useCallback',
+  'useRef',
+  'useReducer',
+  'useContext',
+  'useId',
 ]);
 const SAFE_NAMESPACES = new Set(['console', 'Math']);
 /** Loggers (`log.info`, `logger.warn`, `this.logger.debug`, `log(…)`): a log line is not the tool's work. */

@@ -218,3 +218,35 @@ describe('failure-as-success: a return written for the compiler after branches t
     assert.deepEqual(checkIds('failure-as-success', searchHelper('return null;')), ['failure-as-success']);
   });
 });
+
+describe('unguarded-handler: a handler that is a React component (a UI tool)', () => {
+  const component = (...body: string[]): string =>
+    lines(
+      `import { useState, useEffect } from 'react';`,
+      `import { useForecast } from './forecast.js';`,
+      `server.tool('weather', { city: z.string() }, function Weather() {`,
+      `  const [city, setCity] = useState('Berlin');`,
+      `  const [error, setError] = useState<string | null>(null);`,
+      ...body,
+      `  useEffect(() => {`,
+      `    fetch('https://example.test/' + city).catch((e) => setError(String(e)));`,
+      `  }, [city]);`,
+      `  return { content: [{ type: 'text', text: error ?? city }] };`,
+      `});`,
+    );
+
+  it("React's own hooks are state, not the tool's work", () => {
+    assert.deepEqual(checkIds('unguarded-handler', component()), []);
+  });
+
+  it('look-alike: a custom hook of the project can do work and fail', () => {
+    const found = findingsOf('unguarded-handler', {
+      name: 'case',
+      code: component(`  const forecast = useForecast(city);`, `  if (error) setCity(String(forecast));`),
+    }).findings;
+    assert.deepEqual(
+      found.map((finding) => finding.message.includes('`useForecast(…)`') && !finding.message.includes('Not counted')),
+      [true],
+    );
+  });
+});
