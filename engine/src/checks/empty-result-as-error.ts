@@ -10,7 +10,12 @@ import type { AnalysisContext, Check, Fix } from '../types';
 const COUNT_NAME =
   /^(length|size|count|total|rowCount|totalCount|numResults|hits|matchCount|resultCount)$|(Count|Total|Size)$/;
 /** Wording of an access failure or a refusal: not a valid empty answer. */
-const FAILURE_WORDING = /\b(unable|fail(ed|ure|s)?|cannot|can't|could not|couldn't|error(ed)?)\b/i;
+const FAILURE_WORDING = /\b(unable|fail(ed|ure|s)?|cannot|can't|could not|couldn't|error(ed|s)?)\b/i;
+/** Wording that asks for other input ("No fields provided. Pass at least one of …"): a VALIDATION refusal. */
+const MISSING_INPUT_WORDING = /\b(no \w+( \w+)? (were |was )?(provided|supplied|specified|given)|at least one)\b/i;
+/** What a write produced (`created`, `updatedRows`): nothing there means the write failed, not an empty answer. */
+const WRITE_OUTCOME_NAME =
+  /^(created|updated|deleted|removed|inserted|added|saved|sent|uploaded|imported|applied|written|succeeded|successful)/i;
 /** Fields that only make sense on an error envelope; the fix drops them. */
 const ERROR_ONLY_KEYS = new Set<string>([
   'isError',
@@ -202,7 +207,9 @@ function isRealFailure(envelope: ErrorEnvelope, test: EmptinessTest): boolean {
   // TRANSIENT for "no healthy replica", BUSINESS for "cannot check out an empty cart").
   if (category && category !== 'UNKNOWN') return true;
   const text = envelope.texts.map((part) => part.staticText ?? '').join(' ');
-  if (FAILURE_WORDING.test(text)) return true;
+  if (FAILURE_WORDING.test(text) || MISSING_INPUT_WORDING.test(text)) return true;
+  const root = rootIdentifier(test.tested);
+  if (root && WRITE_OUTCOME_NAME.test(root.text)) return true;
   const wording = inferFromWording(text);
   if (!wording) return false;
   if (wording.category === 'NOT_FOUND') return namesAnIdentifier(text);

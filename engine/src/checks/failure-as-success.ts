@@ -55,6 +55,8 @@ function contentTexts(object: ts.ObjectLiteralExpression): string[] {
 function dataReturn(statement: ts.ReturnStatement, inHandler: boolean): DataReturn | undefined {
   const expression = statement.expression;
   if (!expression) return inHandler ? undefined : { statement, texts: [] };
+  // `return null as never` after branches that all throw: written for the compiler, never reached.
+  if (ts.isAsExpression(expression) && expression.type.kind === ts.SyntaxKind.NeverKeyword) return undefined;
   const inner = unwrapExpression(expression);
   if (ts.isObjectLiteralExpression(inner)) {
     const isError = findProperty(inner, ['isError']);
@@ -222,6 +224,8 @@ export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmp
   },
   run(context, report) {
     if (context.handlers.length === 0) return;
+    /** Returns already reported with their catch: an isError on one of their content items is the same failure. */
+    const reported = new Set<ts.ReturnStatement>();
     const visit = (node: ts.Node): void => {
       if (ts.isCatchClause(node)) {
         const handler = context.handlerOf(node);
@@ -235,6 +239,7 @@ export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmp
         }
         if (handler && returns.length > 0) {
           const head = clauseHead(context, node);
+          for (const returned of returns) reported.add(returned.statement);
           report({
             ...head,
             messageId: inHandler ? 'catchReturnsData' : 'helperCatchReturnsEmpty',
@@ -244,6 +249,10 @@ export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmp
       }
     };
     for (const node of context.nodes.ofKinds([ts.SyntaxKind.CatchClause])) visit(node);
-    for (const node of contentItemIsErrors(context)) report({ node, messageId: 'isErrorOnContentItem' });
+    for (const node of contentItemIsErrors(context)) {
+      const returned = ts.findAncestor(node, (ancestor) => isFunctionLike(ancestor) || ts.isReturnStatement(ancestor));
+      if (returned && ts.isReturnStatement(returned) && reported.has(returned)) continue;
+      report({ node, messageId: 'isErrorOnContentItem' });
+    }
   },
 };

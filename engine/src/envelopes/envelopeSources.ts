@@ -7,7 +7,15 @@
  *   typed with a type that is not an MCP result, or in one content item of a result, is not an envelope.
  */
 import ts from 'typescript';
-import { expressionName, findProperty, propertyNameText, unwrapExpression } from '../parse/syntax';
+import {
+  type FunctionLike,
+  expressionName,
+  findProperty,
+  isFunctionLike,
+  propertyNameText,
+  returnedExpressions,
+  unwrapExpression,
+} from '../parse/syntax';
 import { receivedResultCopy } from './receivedCopies';
 
 const MCP_MODULE = /^@modelcontextprotocol\//;
@@ -170,6 +178,44 @@ function isNonMcpType(type: ts.TypeNode, sourceFile: ts.SourceFile): boolean {
   return false;
 }
 
+/** The function whose returned value `object` is (`return {…}` or an arrow's body), through parentheses. */
+function returningFunction(object: ts.ObjectLiteralExpression): FunctionLike | undefined {
+  let current: ts.Node = object;
+  while (ts.isParenthesizedExpression(current.parent)) current = current.parent;
+  const parent = current.parent;
+  if (ts.isArrowFunction(parent) && parent.body === current) return parent;
+  if (!ts.isReturnStatement(parent)) return undefined;
+  const fn = ts.findAncestor(parent, isFunctionLike);
+  return fn !== undefined && isFunctionLike(fn) ? fn : undefined;
+}
+
+/** `{ result: data, isError: false, error: null }`: an `isError: false` object with no content of any kind. */
+function isContentlessSuccess(node: ts.Expression): boolean {
+  const object = unwrapExpression(node);
+  if (!ts.isObjectLiteralExpression(object) || findProperty(object, ['content', 'structuredContent'])) return false;
+  const flag = findProperty(object, ['isError']);
+  return (
+    flag !== undefined &&
+    ts.isPropertyAssignment(flag) &&
+    unwrapExpression(flag.initializer).kind === ts.SyntaxKind.FalseKeyword &&
+    object.properties.every((property) => !ts.isSpreadAssignment(property))
+  );
+}
+
+/**
+ * `return { result: null, isError: true, error: message }` in a function that also returns
+ * `{ result, isError: false, error: null }`: a result type of the project's own (a success without content is
+ * no tool result), which a caller unpacks and turns into the tool's answer. Unless its declared return type
+ * is named like a tool result, that caller's envelope is the one judged.
+ */
+function isOwnResultShape(object: ts.ObjectLiteralExpression): boolean {
+  if (findProperty(object, ['content', 'structuredContent'])) return false;
+  const fn = returningFunction(object);
+  if (!fn) return false;
+  if (fn.type && TOOL_RESULT_TYPE.test(fn.type.getText())) return false;
+  return returnedExpressions(fn).some(isContentlessSuccess);
+}
+
 /** Whether the call is a logger's: `console.error(…)`, `logger.warn(…)`, `this.logger.info(…)`, `log(…)`. */
 function isLoggerCall(call: ts.CallExpression): boolean {
   const callee = unwrapExpression(call.expression);
@@ -224,9 +270,25 @@ export function isContentItem(object: ts.ObjectLiteralExpression): boolean {
   return false;
 }
 
+/**
+ * `{ steps: [{ type: 'error', content: 'Not supported', isError: true }] }`: one entry of a list held by a
+ * property other than `content`. A tool result is never a list entry; the entry is data of the result.
+ */
+function isListEntry(object: ts.ObjectLiteralExpression): boolean {
+  let container: ts.Node = object.parent;
+  while (ts.isParenthesizedExpression(container) || ts.isAsExpression(container)) container = container.parent;
+  if (!ts.isArrayLiteralExpression(container)) return false;
+  const owner = container.parent;
+  if (!ts.isPropertyAssignment(owner) || propertyNameText(owner.name) === 'content') return false;
+  const content = findProperty(object, ['content']);
+  return (
+    !content || !ts.isPropertyAssignment(content) || !ts.isArrayLiteralExpression(unwrapExpression(content.initializer))
+  );
+}
+
 /** Why an object with `isError` is not an MCP error envelope, or undefined when it may be one. */
 export function notAnEnvelope(object: ts.ObjectLiteralExpression, sourceFile: ts.SourceFile): boolean {
-  if (isContentItem(object)) return true;
+  if (isContentItem(object) || isListEntry(object)) return true;
   const type = findProperty(object, ['type']);
   if (type && ts.isPropertyAssignment(type)) {
     const value = unwrapExpression(type.initializer);
@@ -234,7 +296,8 @@ export function notAnEnvelope(object: ts.ObjectLiteralExpression, sourceFile: ts
   }
   if (inLoggerPayload(object) || receivedResultCopy(object)) return true;
   const declared = declaredType(object);
-  return declared !== undefined && isNonMcpType(declared, sourceFile);
+  if (declared !== undefined && isNonMcpType(declared, sourceFile)) return true;
+  return isOwnResultShape(object);
 }
 
 /** `result.isError = <value>`: the assignment and the name of the object it sets. */

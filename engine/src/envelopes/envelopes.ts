@@ -120,10 +120,38 @@ function readTexts(contentValue: ts.Expression): { shape: ContentShape; texts: T
   return { shape: 'array', texts };
 }
 
+/**
+ * `{ content, ...(failed ? { isError: true } : {}) }`: the object spread into a result only adds its fields;
+ * the result it is spread into (returned here) is the envelope, with the spread's fields read as its own.
+ */
+function spreadOwner(
+  fragment: ts.ObjectLiteralExpression,
+): { object: ts.ObjectLiteralExpression; conditional: boolean } | undefined {
+  let current: ts.Node = fragment;
+  let conditional = false;
+  for (;;) {
+    const parent = current.parent;
+    const passes =
+      ts.isParenthesizedExpression(parent) ||
+      ts.isAsExpression(parent) ||
+      (ts.isConditionalExpression(parent) && parent.condition !== current) ||
+      (ts.isBinaryExpression(parent) &&
+        parent.right === current &&
+        parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken);
+    if (!passes) break;
+    conditional ||= ts.isConditionalExpression(parent) || ts.isBinaryExpression(parent);
+    current = parent;
+  }
+  const spread = current.parent;
+  if (!ts.isSpreadAssignment(spread) || !ts.isObjectLiteralExpression(spread.parent)) return undefined;
+  return { object: spread.parent, conditional };
+}
+
 function readEnvelope(
   object: ts.ObjectLiteralExpression,
   isErrorProperty: NamedProperty | ts.BinaryExpression,
   conditional: boolean,
+  fragment?: ts.ObjectLiteralExpression,
 ): ErrorEnvelope {
   const contentProperty = findProperty(object, ['content']);
   const { shape, texts } = contentProperty
@@ -135,7 +163,7 @@ function readEnvelope(
     structuredValue && ts.isObjectLiteralExpression(structuredValue) ? structuredValue : undefined;
 
   const lookup = (keys: readonly string[]): EnvelopeField | undefined => {
-    const top = fieldIn(object, keys, 'top-level');
+    const top = fieldIn(object, keys, 'top-level') ?? (fragment && fieldIn(fragment, keys, 'top-level'));
     if (top) return top;
     const structured = structuredContent && fieldIn(structuredContent, keys, 'structuredContent');
     if (structured) return structured;
@@ -149,7 +177,9 @@ function readEnvelope(
     object,
     isErrorProperty,
     conditional,
-    open: hasSpread(object) || (structuredContent !== undefined && hasSpread(structuredContent)),
+    open:
+      (fragment ? otherSpread(object, fragment) : hasSpread(object)) ||
+      (structuredContent !== undefined && hasSpread(structuredContent)),
     category: lookup(CATEGORY_KEYS),
     retryable: lookup(RETRYABLE_KEYS),
     retryAfterMs: lookup(RETRY_AFTER_KEYS),
@@ -158,6 +188,13 @@ function readEnvelope(
     texts,
     structuredContent,
   };
+}
+
+/** Whether `object` has a spread other than the one `fragment` is in. */
+function otherSpread(object: ts.ObjectLiteralExpression, fragment: ts.ObjectLiteralExpression): boolean {
+  return object.properties.some(
+    (property) => ts.isSpreadAssignment(property) && (fragment.pos < property.pos || fragment.end > property.end),
+  );
 }
 
 /** The boolean literal an `isError` value is or always holds, when it can be known. */
@@ -210,7 +247,16 @@ export function findErrorEnvelopes(source: NodeIndex | ts.SourceFile): ErrorEnve
     const property = findProperty(node, ['isError']);
     if (!property) continue;
     const literal = isErrorLiteral(propertyValue(property), declarations);
-    if (literal === ts.SyntaxKind.FalseKeyword || notAnEnvelope(node, sourceFile)) continue;
+    if (literal === ts.SyntaxKind.FalseKeyword) continue;
+    const owner = spreadOwner(node);
+    if (owner) {
+      // The result the fragment is spread into (unless it says isError itself, and is judged as such).
+      if (notAnEnvelope(owner.object, sourceFile) || findProperty(owner.object, ['isError'])) continue;
+      const conditional = owner.conditional || literal !== ts.SyntaxKind.TrueKeyword;
+      envelopes.push(readEnvelope(owner.object, property, conditional, node));
+      continue;
+    }
+    if (notAnEnvelope(node, sourceFile)) continue;
     envelopes.push(readEnvelope(node, property, literal !== ts.SyntaxKind.TrueKeyword));
   }
   for (const mutation of isErrorMutations(sourceFile)) {

@@ -30,6 +30,16 @@ function isGlobalFetch(node: ts.AwaitExpression | ts.CallExpression): boolean {
   return ts.isCallExpression(operand) && ts.isIdentifier(operand.expression) && operand.expression.text === 'fetch';
 }
 
+/** `Promise.all([…])`, `Promise.race(…)`: the operand of an await that settles a tuple of other promises. */
+function isPromiseCombinator(node: ts.AwaitExpression | ts.CallExpression): boolean {
+  const operand = unwrapExpression(ts.isAwaitExpression(node) ? node.expression : node);
+  if (!ts.isCallExpression(operand)) return false;
+  const callee = unwrapExpression(operand.expression);
+  return (
+    ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'Promise'
+  );
+}
+
 const LOGICAL = new Set([
   ts.SyntaxKind.AmpersandAmpersandToken,
   ts.SyntaxKind.BarBarToken,
@@ -93,6 +103,16 @@ export function checkedOutcome(
     }
   } else if (ts.isIdentifier(declaration.name)) {
     resultVariable = declaration.name.text;
+  } else if (ts.isArrayBindingPattern(declaration.name) && ts.isAwaitExpression(node) && !isPromiseCombinator(node)) {
+    // `const [result, call] = await sdkCall(…).$inspect()`, `const [err, data] = await to(p)`: an awaited tuple
+    // whose error or result element is tested (Promise.all's tuple holds plain values, which say nothing; a
+    // synchronous tuple such as React's `const [error, setError] = useState()` is state, not an outcome).
+    const [first] = declaration.name.elements;
+    for (const element of declaration.name.elements) {
+      if (!ts.isBindingElement(element) || !ts.isIdentifier(element.name)) continue;
+      if (ERROR_NAMES.has(element.name.text)) errorVariables.add(element.name.text);
+      else if (element === first) resultVariable = element.name.text;
+    }
   }
   if (errorVariables.size === 0 && !resultVariable) return undefined;
   const okAllowed = !isGlobalFetch(node);

@@ -24,10 +24,23 @@ const SAFE_GLOBAL_CALLS = new Set([
   'clearInterval',
   // `import { existsSync } from 'node:fs'`: answers false instead of throwing.
   'existsSync',
+  // React's own hooks, in a tool whose handler is a component (a UI tool): state, not the tool's work.
+  'useState',
+  'useEffect',
+  'useLayoutEffect',
+  'useMemo',
+  'useCallback',
+  'useRef',
+  'useReducer',
+  'useContext',
+  'useId',
 ]);
 const SAFE_NAMESPACES = new Set(['console', 'Math']);
 /** Loggers (`log.info`, `logger.warn`, `this.logger.debug`, `log(…)`): a log line is not the tool's work. */
 const LOGGER_NAME = /^(log|logger)$/i;
+/** Log functions named by their level (`verbose_log`, `debugLog`, `logError`, `log_info`), called by name. */
+const LEVEL_LOG_FUNCTION =
+  /^((verbose|debug|trace|info|warn|warning|error|always|safe)_?log|log_?(verbose|debug|trace|info|warn|warning|error))$/i;
 /** Methods of a map, a set or URLSearchParams that do not fail, when their result is not awaited. */
 const SAFE_UNAWAITED_METHODS = new Set(['delete', 'clear', 'append', 'safeParse']);
 const SAFE_QUALIFIED_CALLS = new Set([
@@ -42,6 +55,7 @@ const SAFE_QUALIFIED_CALLS = new Set([
   'Object.freeze',
   'Object.fromEntries',
   'Date.now',
+  'performance.now',
   'Number.isFinite',
   'Number.isInteger',
   'Number.isNaN',
@@ -145,7 +159,7 @@ const OUTPUT_STREAMS = new Set(['process.stderr', 'process.stdout']);
 export function isLogCall(call: ts.CallExpression): boolean {
   if (ts.isAwaitExpression(call.parent)) return false;
   const callee = unwrapExpression(call.expression);
-  if (ts.isIdentifier(callee)) return LOGGER_NAME.test(callee.text);
+  if (ts.isIdentifier(callee)) return LOGGER_NAME.test(callee.text) || LEVEL_LOG_FUNCTION.test(callee.text);
   if (!ts.isPropertyAccessExpression(callee)) return false;
   const receiverName = expressionName(unwrapExpression(callee.expression));
   if (receiverName === undefined) return false;
