@@ -1,5 +1,6 @@
 /** Small syntax helpers over the TypeScript compiler API, shared by the analysis and the checks. */
 import ts from 'typescript';
+import { NodeIndex } from './nodeIndex';
 
 /*
  * The typescript module's exports are getters on an object too large for fast properties, so every
@@ -127,17 +128,26 @@ export function walkOwnBody(fn: FunctionLike, visit: (node: ts.Node) => boolean 
   });
 }
 
-/** The expressions a function returns: an arrow's expression body, or its own `return`s (not nested functions'). */
+/**
+ * The expressions a function returns: an arrow's expression body, or its own `return`s (not nested functions'),
+ * in source order. The returns come from the file's node index (no walk of the body).
+ */
 export function returnedExpressions(fn: FunctionLike): ts.Expression[] {
   if (!fn.body) return [];
   if (fn.body.kind !== SyntaxKind.Block) return [fn.body as ts.Expression];
   const result: ts.Expression[] = [];
-  walk(fn.body, (node) => {
-    if (isFunctionLike(node)) return false;
-    if (ts.isReturnStatement(node) && node.expression) result.push(node.expression);
-    return undefined;
-  });
+  for (const node of NodeIndex.of(fn.getSourceFile()).within(fn.body, [SyntaxKind.ReturnStatement])) {
+    const expression = (node as ts.ReturnStatement).expression;
+    if (expression && nearestFunction(node) === fn) result.push(expression);
+  }
   return result;
+}
+
+/** The function a node belongs to (its nearest enclosing function-like node). */
+function nearestFunction(node: ts.Node): ts.Node | undefined {
+  let current = node.parent;
+  while (current && !isFunctionLike(current)) current = current.parent;
+  return current;
 }
 
 /** The name a call is made through: `foo()` → foo, `a.b.foo()` → foo. */
