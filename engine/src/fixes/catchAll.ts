@@ -7,7 +7,15 @@
 import ts from 'typescript';
 import { renderEnvelope } from '../../../shared/src/envelopeStyle';
 import { isGenericMessage } from '../checks/generic-error-message';
-import { enclosingCatch, enclosingFunction, findProperty, staticText, unwrapExpression, walk } from '../parse/syntax';
+import {
+  enclosingCatch,
+  enclosingFunction,
+  findProperty,
+  isFunctionLike,
+  staticText,
+  unwrapExpression,
+  walk,
+} from '../parse/syntax';
 import type { AnalysisContext, Fix } from '../types';
 import {
   type FixEdits,
@@ -33,6 +41,7 @@ import { calleeDecision, recognisedNote } from './calleeThrows';
 import { fileStyle, quotedIn } from './fileStyle';
 import { sharedClassification } from './classifyOnce';
 import { commandOutputResult, markAsFailure } from './dataResult';
+import { returnsServerResult } from './returnType';
 import { spellCategory } from '../../../shared/src/taxonomy';
 import { CLASSIFY_ERROR_FUNCTION, useHelper } from './toolErrorsHelper';
 
@@ -156,12 +165,12 @@ export function throwAsReturn(
   // (`throw new Error(\`Failed to list apps${detail}\`)`): it decides at run time, the words stay as the message.
   const fromCatch = enclosingCatch(statement) !== undefined;
   if (!decided && caught && statement.expression && (fromCatch || mentions(statement.expression, caught))) {
-    const helper = helperCall(context, caught, toolName, authorMessage(context, statement));
+    const helper = helperCall(context, caught, toolName, authorMessage(context, statement), statement);
     if (helper) {
       const { semicolon } = fileStyle(context.sourceFile);
       const returned = `return ${helper.call}${semicolon}`;
       const plannedFor = (next: ts.ThrowStatement): string | undefined => {
-        const nextHelper = helperCall(context, caught, toolName, authorMessage(context, next));
+        const nextHelper = helperCall(context, caught, toolName, authorMessage(context, next), next);
         const undecided = (inferEnvelope(next, [thrownMessage(next)]).evidence ?? 'UNKNOWN') === 'UNKNOWN';
         return nextHelper && undecided && mentions(next, caught) ? `return ${nextHelper.call}${semicolon}` : undefined;
       };
@@ -177,7 +186,7 @@ export function throwAsReturn(
   }
   const response = decided ? undefined : (failedResponseName(statement) ?? failedResultError(statement));
   const fromResponse = response
-    ? helperCall(context, response, toolName, authorMessage(context, statement))
+    ? helperCall(context, response, toolName, authorMessage(context, statement), statement)
     : undefined;
   if (fromResponse) {
     // `if (!res.ok) throw new Error(…)`: the response's status (and Retry-After) decides, not a hard-coded UNKNOWN;
@@ -192,10 +201,65 @@ export function throwAsReturn(
     const title = `Return ${fromResponse.shown}: the category is read from ${what} at run time`;
     return withNeeds(title, [edit], fromResponse.needs);
   }
+  const words = decided ? undefined : runtimeWords(thrownMessageExpression(statement));
+  const fromWords = words ? helperCall(context, words.error, toolName, words.message, statement) : undefined;
+  if (fromWords) {
+    // `throw new Error(errorMessage)`, `throw new Error(\`Failed to apply theme: ${result.reason}\`)`: the words are
+    // only known at run time, so the helper reads them there instead of a hard-coded UNKNOWN.
+    const edit = {
+      start: statement.getStart(context.sourceFile),
+      end: statement.getEnd(),
+      newText: `return ${fromWords.call}${fileStyle(context.sourceFile).semicolon}`,
+    };
+    return withNeeds(
+      `Return ${fromWords.shown}: the category is read from the message at run time`,
+      [edit],
+      fromWords.needs,
+    );
+  }
   return {
     title: literalTitle(inference),
     edits: [throwToReturn(context, statement, specFrom(inference, messageSource))],
   };
+}
+
+/** The message a throw gives its error (`new Error(<message>)`), or the thrown expression itself. */
+function thrownMessageExpression(statement: ts.ThrowStatement): ts.Expression | undefined {
+  const thrown = statement.expression && unwrapExpression(statement.expression);
+  if (thrown && (ts.isNewExpression(thrown) || ts.isCallExpression(thrown))) {
+    return messageArgument(thrown.arguments?.[0]);
+  }
+  return thrown;
+}
+
+/** A name that holds a failure's words: `errorMessage`, `result.reason`, `data.error`, `stderr`, `details`. */
+const CAUSE_NAME = /(?:error|err|message|msg|reason|details?|stderr|cause|problem|failure)$/i;
+
+/** `errorMessage`, `result.reason`, `data.error.message`: a plain read (no call) whose last name holds a cause's words. */
+function isCauseRead(expression: ts.Expression): boolean {
+  const node = unwrapExpression(expression);
+  if (ts.isIdentifier(node)) return CAUSE_NAME.test(node.text);
+  if (!ts.isPropertyAccessExpression(node) || !CAUSE_NAME.test(node.name.text)) return false;
+  let base: ts.Expression = node.expression;
+  while (ts.isPropertyAccessExpression(base)) base = base.expression;
+  return ts.isIdentifier(base) || base.kind === ts.SyntaxKind.ThisKeyword;
+}
+
+/**
+ * Words only known at run time in a message: the message is a read of a cause (`errorMessage`, `result.reason`), or
+ * a template that quotes one (`\`Failed to apply theme: ${result.reason}\``). `error` is what the helper classifies:
+ * the cause itself, with the author's template kept as the message when it quotes one cause; the whole template
+ * when it quotes several things.
+ */
+export function runtimeWords(message: ts.Expression | undefined): { error: string; message?: string } | undefined {
+  const node = message && unwrapExpression(message);
+  if (!node) return undefined;
+  if (isCauseRead(node)) return { error: node.getText() };
+  if (!ts.isTemplateExpression(node)) return undefined;
+  const causes = node.templateSpans.filter((span) => isCauseRead(span.expression));
+  if (causes.length === 0) return undefined;
+  const only = node.templateSpans.length === 1 ? causes[0] : undefined;
+  return only ? { error: only.expression.getText(), message: node.getText() } : { error: node.getText() };
 }
 
 /**
@@ -217,7 +281,7 @@ export function catchReturnAsError(
   if (output) return markAsFailure(context, output, caught, callee?.certain ?? (staticDecided ? inference : undefined));
   const start = statement.getStart(context.sourceFile);
   const authorWords = returnedAuthorMessage(context, statement);
-  const helper = !decided && caught ? helperCall(context, caught, toolName, authorWords) : undefined;
+  const helper = !decided && caught ? helperCall(context, caught, toolName, authorWords, statement) : undefined;
   if (helper) {
     const edit = {
       start,
@@ -240,6 +304,31 @@ export function catchReturnAsError(
       { start, end: statement.getEnd(), newText: `return ${envelope}${fileStyle(context.sourceFile).semicolon}` },
     ],
   };
+}
+
+/**
+ * `return { content: […], isError: true }` in a catch of a function declared to return the SDK's `ServerResult`, which
+ * allows no added field: the whole answer becomes `return toolError(error, 'op', <the author's words>)` (a value of a
+ * declared type, not a fresh literal, so it fits). Undefined elsewhere, or where the file cannot use the helper.
+ */
+export function serverResultCatchReturn(
+  context: AnalysisContext,
+  envelope: ts.Node,
+  toolName: string | null,
+): FixBody | undefined {
+  const statement = envelope.parent;
+  if (!ts.isReturnStatement(statement) || !returnsServerResult(statement)) return undefined;
+  const caught = enclosingCatch(statement) ? caughtName(statement) : undefined;
+  const helper = caught
+    ? helperCall(context, caught, toolName, returnedAuthorMessage(context, statement), statement)
+    : undefined;
+  if (!helper) return undefined;
+  const edit = {
+    start: statement.getStart(context.sourceFile),
+    end: statement.getEnd(),
+    newText: `return ${helper.call}${fileStyle(context.sourceFile).semicolon}`,
+  };
+  return withNeeds(`${helperTitle(helper.shown)} (ServerResult allows no added field)`, [edit], helper.needs);
 }
 
 /** What a run-time classification reads, and how a fix title says so. */
@@ -360,7 +449,24 @@ export function runtimeSubject(envelope: ts.Node): RuntimeSubject | undefined {
   const returned = failedResultError(envelope);
   if (returned) return { name: returned, what: 'the returned error' };
   const message = messageParameterName(envelope);
-  return message ? { name: message, what: 'the message' } : undefined;
+  if (message) return { name: message, what: 'the message' };
+  const words = runtimeWords(envelopeText(envelope));
+  return words && words.error.length <= 80 ? { name: words.error, what: 'the message' } : undefined;
+}
+
+/** The first `text:` an envelope literal gives (outside callbacks, whose names are not in scope at the envelope). */
+function envelopeText(envelope: ts.Node): ts.Expression | undefined {
+  let found: ts.Expression | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found || isFunctionLike(node)) return;
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'text') {
+      found = node.initializer;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  if (ts.isObjectLiteralExpression(envelope)) visit(envelope);
+  return found;
 }
 
 /**

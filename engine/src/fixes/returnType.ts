@@ -111,6 +111,17 @@ function returnedTypes(type: ts.TypeNode): ts.TypeNode[] {
   return [type];
 }
 
+/** Whether the function around `node` declares it returns the SDK's `ServerResult` (`Promise<ServerResult>`). */
+export function returnsServerResult(node: ts.Node): boolean {
+  let fn: ts.Node | undefined = node.parent;
+  while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
+  const declared = fn && ts.isFunctionLike(fn) ? fn.type : undefined;
+  return (
+    declared !== undefined &&
+    returnedTypes(declared).some((type) => ts.isTypeReferenceNode(type) && referenceName(type) === 'ServerResult')
+  );
+}
+
 /**
  * Whether adding the properties `keys` to an object the function around `node` returns would break its declared
  * type: the function returns the SDK's `ServerResult`, or declares a closed type literal for its failures (`Promise<Shelf | { isError: true; message:
@@ -124,7 +135,7 @@ export function breaksDeclaredFailureType(node: ts.Node, keys: readonly string[]
   if (!declared) return false;
   const types = returnedTypes(declared);
   // The SDK's `ServerResult` is a union of every result type: an object literal typed by it may not add a field.
-  if (types.some((type) => ts.isTypeReferenceNode(type) && referenceName(type) === 'ServerResult')) return true;
+  if (returnsServerResult(node)) return true;
   if (types.every((type) => closedLiteralWithout(type, keys))) return true;
   const literals = types.filter(ts.isTypeLiteralNode);
   const failure = literals.find((literal) =>
