@@ -8,6 +8,7 @@ import ts from 'typescript';
 import { namedFunctions } from '../discovery/handlers';
 import { type FunctionLike, unwrapExpression } from '../parse/syntax';
 import type { AnalysisContext } from '../types';
+import { type Shapes, shapesOfNamedType } from './namedType';
 
 const NON_RESULT_KEYWORDS = new Set<ts.SyntaxKind>([
   ts.SyntaxKind.StringKeyword,
@@ -136,14 +137,36 @@ export function breaksDeclaredFailureType(node: ts.Node, keys: readonly string[]
   const types = returnedTypes(declared);
   // The SDK's `ServerResult` is a union of every result type: an object literal typed by it may not add a field.
   if (returnsServerResult(node)) return true;
-  if (types.every((type) => closedLiteralWithout(type, keys))) return true;
-  const literals = types.filter(ts.isTypeLiteralNode);
-  const failure = literals.find((literal) =>
-    literal.members.some((member) => member.name && ts.isIdentifier(member.name) && member.name.text === 'isError'),
-  );
-  if (!failure || failure.members.some(ts.isIndexSignatureDeclaration)) return false;
+  // A named type declared in this file or a relative import (`Promise<ClientResponse<T>>`) stands for its shapes.
+  const shapes = types.map((type) => shapesOf(node.getSourceFile(), type));
+  if (shapes.every((shape) => shape !== undefined && shape.every((members) => closedWithout(members, keys)))) {
+    return true;
+  }
+  const failure = shapes
+    .flatMap((shape) => shape ?? [])
+    .find((members) =>
+      members.some((member) => member.name && ts.isIdentifier(member.name) && member.name.text === 'isError'),
+    );
+  if (!failure || failure.some(ts.isIndexSignatureDeclaration)) return false;
   const declaredKeys = new Set(
-    failure.members.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : [])),
+    failure.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : [])),
   );
   return keys.some((key) => !declaredKeys.has(key));
+}
+
+/** The object shapes a returned type is: a type literal's own, or a named type's read from its declaration. */
+function shapesOf(sourceFile: ts.SourceFile, type: ts.TypeNode): Shapes | undefined {
+  if (ts.isTypeLiteralNode(type)) return [type.members];
+  return ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName)
+    ? shapesOfNamedType(sourceFile, type.typeName.text)
+    : undefined;
+}
+
+/** Whether an object shape has no index signature and lacks one of `keys`. */
+function closedWithout(members: ts.NodeArray<ts.TypeElement>, keys: readonly string[]): boolean {
+  if (members.some(ts.isIndexSignatureDeclaration)) return false;
+  const declared = new Set(
+    members.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : [])),
+  );
+  return keys.some((key) => !declared.has(key));
 }

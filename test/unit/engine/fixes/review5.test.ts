@@ -19,6 +19,8 @@ interface ReviewCase {
   contains: string[];
   /** Fragments the fixed file must not contain. */
   lacks: string[];
+  /** Other files of the project (relative path → lines). */
+  others?: Record<string, string[]>;
 }
 
 const HEAD = [
@@ -192,6 +194,58 @@ const CASES: ReviewCase[] = [
     contains: ["return toolError(error, 'read_ledger', `Could not read the ledger: "],
     lacks: ['errorCategory:'],
   },
+  {
+    name: 'a client result typed by a union imported from another file refuses added fields: none are added',
+    others: {
+      'src/types/reply.ts': [
+        `export type LedgerReply<T> =`,
+        `  | { result: T; isError: false; error: null }`,
+        `  | { result: null; isError: true; error: string };`,
+      ],
+    },
+    input: [
+      ...HEAD,
+      `import type { LedgerReply } from './types/reply.js';`,
+      `declare function fetchEntries(): Promise<string[]>;`,
+      `export async function listEntries(): Promise<LedgerReply<string[]>> {`,
+      `  try {`,
+      `    return { result: await fetchEntries(), isError: false, error: null };`,
+      `  } catch (error) {`,
+      `    return { result: null, isError: true, error: String(error) };`,
+      `  }`,
+      `}`,
+      `server.tool('list_entries', {}, async () => {`,
+      `  const reply = await listEntries();`,
+      `  return { content: [{ type: 'text', text: reply.isError ? reply.error : reply.result.join(', ') }] };`,
+      `});`,
+    ],
+    contains: [`return { result: null, isError: true, error: String(error) };`],
+    lacks: ['errorCategory: classified', 'isRetryable: classified'],
+  },
+  {
+    name: 'near miss: an imported result interface with an index signature takes the fields',
+    others: {
+      'src/types/reply.ts': [`export interface LedgerFailure { isError: true; error: string; [key: string]: unknown }`],
+    },
+    input: [
+      ...HEAD,
+      `import type { LedgerFailure } from './types/reply.js';`,
+      `declare function fetchEntries(): Promise<string[]>;`,
+      `export async function listEntries(): Promise<string[] | LedgerFailure> {`,
+      `  try {`,
+      `    return await fetchEntries();`,
+      `  } catch (error) {`,
+      `    return { isError: true, error: String(error) };`,
+      `  }`,
+      `}`,
+      `server.tool('list_entries', {}, async () => {`,
+      `  const reply = await listEntries();`,
+      `  return { content: [{ type: 'text', text: JSON.stringify(reply) }] };`,
+      `});`,
+    ],
+    contains: ['classifyError(error)'],
+    lacks: [],
+  },
 ];
 
 let root = '';
@@ -204,7 +258,8 @@ void describe('fix review, round 5', () => {
   CASES.forEach((testCase, index) => {
     void it(testCase.name, () => {
       const dir = path.join(root, `case-${index}`);
-      writeProject(dir, { 'src/server.ts': testCase.input.join('\n') + '\n' });
+      const others = Object.entries(testCase.others ?? {}).map(([file, lines]) => [file, lines.join('\n') + '\n']);
+      writeProject(dir, { ...Object.fromEntries(others), 'src/server.ts': testCase.input.join('\n') + '\n' });
       const fixed = fixFile(dir, 'src/server.ts').text;
       for (const fragment of testCase.contains) {
         assert.ok(fixed.includes(fragment), `expected ${JSON.stringify(fragment)} in:\n${fixed}`);
