@@ -170,3 +170,23 @@ function closedWithout(members: ts.NodeArray<ts.TypeElement>, keys: readonly str
   );
   return keys.some((key) => !declared.has(key));
 }
+
+/**
+ * Whether assigning the properties `keys` to a variable initialised with `object` would not type-check: in TypeScript,
+ * a `const response = { content: [], isError: false }` with no declared type has exactly the literal's properties,
+ * so `response.errorCategory = …` is an error (TS2339) for any key the literal lacks.
+ */
+export function assignmentsRefused(object: ts.ObjectLiteralExpression, keys: readonly string[]): boolean {
+  if (!/\.[cm]?tsx?$/.test(object.getSourceFile().fileName)) return false;
+  const declaration = object.parent;
+  if (!ts.isVariableDeclaration(declaration) || declaration.type) return false;
+  if (object.properties.some(ts.isSpreadAssignment)) return false;
+  const present = new Set(
+    object.properties.flatMap((property) =>
+      property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+        ? [property.name.text]
+        : [],
+    ),
+  );
+  return keys.some((key) => !present.has(key));
+}

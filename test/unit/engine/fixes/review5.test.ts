@@ -246,6 +246,26 @@ const CASES: ReviewCase[] = [
     contains: ['classifyError(error)'],
     lacks: [],
   },
+  {
+    name: "a result built by mutation from an untyped literal: no `response.errorCategory = …` the literal's type refuses",
+    input: [
+      ...HEAD,
+      `declare function lookUpFrames(q: string): Promise<string[]>;`,
+      `server.tool('find_frames', { q: z.string() }, async ({ q }) => {`,
+      `  const response = { content: [] as { type: 'text'; text: string }[], isError: false };`,
+      `  const frames = await lookUpFrames(q);`,
+      `  if (frames.length === 0) {`,
+      `    response.isError = true;`,
+      `    response.content.push({ type: 'text', text: 'The frame index could not be read' });`,
+      `    return response;`,
+      `  }`,
+      `  response.content.push({ type: 'text', text: frames.join(', ') });`,
+      `  return response;`,
+      `});`,
+    ],
+    contains: [`response.isError = true;`],
+    lacks: ['response.errorCategory', 'response.isRetryable'],
+  },
 ];
 
 let root = '';
