@@ -63,26 +63,24 @@ export function canReturnEnvelope(context: AnalysisContext, fn: FunctionLike): b
   );
 }
 
-/** A reference to an interface (or object type alias) declared in this file with no `content` and no index signature. */
+/**
+ * A reference to an interface (or object type alias) declared in this file or a relative import, with no `content`, no
+ * `isError` and no index signature in any of its shapes: a feature's data (`Promise<ProjectDetails>`), not a result.
+ */
 function isLocalDataType(context: AnalysisContext, type: ts.TypeNode): boolean {
   if (!ts.isTypeReferenceNode(type) || !ts.isIdentifier(type.typeName)) return false;
-  const name = type.typeName.text;
-  for (const statement of context.sourceFile.statements) {
-    let members: ts.NodeArray<ts.TypeElement> | undefined;
-    if (ts.isInterfaceDeclaration(statement) && statement.name.text === name && !statement.heritageClauses) {
-      members = statement.members;
-    } else if (
-      ts.isTypeAliasDeclaration(statement) &&
-      statement.name.text === name &&
-      ts.isTypeLiteralNode(statement.type)
-    ) {
-      members = statement.type.members;
-    }
-    if (!members) continue;
-    const names = members.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : []));
-    return !members.some(ts.isIndexSignatureDeclaration) && !names.includes('content') && !names.includes('isError');
-  }
-  return false;
+  const shapes = shapesOfNamedType(context.sourceFile, type.typeName.text);
+  return (
+    shapes !== undefined &&
+    shapes.length > 0 &&
+    shapes.every(
+      (members) =>
+        !members.some(ts.isIndexSignatureDeclaration) &&
+        !members.some(
+          (member) => member.name && ts.isIdentifier(member.name) && /^(content|isError)$/.test(member.name.text),
+        ),
+    )
+  );
 }
 
 /** Whether a type is an object type literal with no index signature that declares none of `keys`. */

@@ -21,6 +21,8 @@ interface ReviewCase {
   lacks: string[];
   /** Other files of the project (relative path → lines). */
   others?: Record<string, string[]>;
+  /** The file fixed and read (default src/server.ts). */
+  fixed?: string;
 }
 
 const HEAD = [
@@ -266,6 +268,40 @@ const CASES: ReviewCase[] = [
     contains: [`response.isError = true;`],
     lacks: ['response.errorCategory', 'response.isRetryable'],
   },
+  {
+    name: 'a feature function declared to return a data interface imported from another file: its throw stays',
+    others: {
+      'src/types.ts': [`export interface LedgerDetails { id: string; lines: string[] }`],
+      'src/ledger.ts': [
+        `import type { LedgerDetails } from './types.js';`,
+        `declare function loadLedger(id: string): Promise<LedgerDetails>;`,
+        `export async function ledgerDetails(id: string): Promise<LedgerDetails> {`,
+        `  try {`,
+        `    return await loadLedger(id);`,
+        `  } catch (error) {`,
+        '    throw new Error(`Failed to get the ledger: ${String(error)}`);',
+        `  }`,
+        `}`,
+      ],
+    },
+    input: [
+      ...LOW_LEVEL_HEAD,
+      `import { ledgerDetails } from './ledger.js';`,
+      `server.setRequestHandler(CallToolRequestSchema, async (request) => {`,
+      `  switch (request.params.name) {`,
+      `    case 'ledger_details': {`,
+      `      const details = await ledgerDetails(String(request.params.arguments?.id));`,
+      `      return { content: [{ type: 'text', text: details.lines.join(', ') }] };`,
+      `    }`,
+      `    default:`,
+      `      throw new Error('Unknown tool');`,
+      `  }`,
+      `});`,
+    ],
+    fixed: 'src/ledger.ts',
+    contains: ['throw new Error(`Failed to get the ledger:'],
+    lacks: ['return toolError('],
+  },
 ];
 
 let root = '';
@@ -280,7 +316,8 @@ void describe('fix review, round 5', () => {
       const dir = path.join(root, `case-${index}`);
       const others = Object.entries(testCase.others ?? {}).map(([file, lines]) => [file, lines.join('\n') + '\n']);
       writeProject(dir, { ...Object.fromEntries(others), 'src/server.ts': testCase.input.join('\n') + '\n' });
-      const fixed = fixFile(dir, 'src/server.ts').text;
+      const indexed = testCase.fixed ? ['src/server.ts'] : [];
+      const fixed = fixFile(dir, testCase.fixed ?? 'src/server.ts', indexed).text;
       for (const fragment of testCase.contains) {
         assert.ok(fixed.includes(fragment), `expected ${JSON.stringify(fragment)} in:\n${fixed}`);
       }
