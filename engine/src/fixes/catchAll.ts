@@ -405,7 +405,14 @@ export function runtimeSubject(envelope: ts.Node): RuntimeSubject | undefined {
   const message = messageParameterName(envelope);
   if (message) return { name: message, what: 'the message' };
   const words = runtimeWords(envelopeText(envelope));
-  return words && words.error.length <= 80 ? { name: words.error, what: 'the message' } : undefined;
+  if (!words || words.error.length > 80 || typedNotAsMessage(envelope, words.error)) return undefined;
+  return { name: words.error, what: 'the message' };
+}
+
+/** Whether `name` is a parameter of the function around `node` declared with a type no message has (`code: number`). */
+function typedNotAsMessage(node: ts.Node, name: string): boolean {
+  const parameter = enclosingFunction(node)?.parameters.find((p) => ts.isIdentifier(p.name) && p.name.text === name);
+  return parameter?.type !== undefined && !isMessageType(parameter.type);
 }
 
 /**
