@@ -302,6 +302,34 @@ const CASES: ReviewCase[] = [
     contains: ['throw new Error(`Failed to get the ledger:'],
     lacks: ['return toolError('],
   },
+  {
+    name: 'an empty client result typed by an imported union without `content`: not rewritten as an empty tool result',
+    others: {
+      'src/types/reply.ts': [
+        `export type LedgerReply<T> =`,
+        `  | { result: T; isError: false; error: null }`,
+        `  | { result: null; isError: true; error: string };`,
+      ],
+    },
+    input: [
+      ...HEAD,
+      `import type { LedgerReply } from './types/reply.js';`,
+      `declare function fetchBalance(): Promise<string | null>;`,
+      `export async function ledgerBalance(): Promise<LedgerReply<string>> {`,
+      `  const balance = await fetchBalance();`,
+      `  if (!balance) {`,
+      `    return { result: null, isError: true, error: 'Failed to fetch the balance.' };`,
+      `  }`,
+      `  return { result: balance, isError: false, error: null };`,
+      `}`,
+      `server.tool('ledger_balance', {}, async () => {`,
+      `  const reply = await ledgerBalance();`,
+      `  return { content: [{ type: 'text', text: reply.isError ? reply.error : reply.result }] };`,
+      `});`,
+    ],
+    contains: [`return { result: null, isError: true, error: 'Failed to fetch the balance.' };`],
+    lacks: [],
+  },
 ];
 
 let root = '';
