@@ -2,6 +2,7 @@ import ts from 'typescript';
 import { canonicalCategory } from '../../../shared/src/taxonomy';
 import { type ErrorEnvelope, CATEGORY_KEYS, RETRYABLE_KEYS, literalString } from '../envelopes/envelopes';
 import { inferFromWording } from '../fixes/inference';
+import { breaksDeclaredFailureType } from '../fixes/returnType';
 import { NodeIndex } from '../parse/nodeIndex';
 import { enclosingFunction, isFunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
 import type { AnalysisContext, Check, Fix } from '../types';
@@ -242,6 +243,8 @@ function emptyResultText(context: AnalysisContext, envelope: ErrorEnvelope, subj
 
 function fix(context: AnalysisContext, envelope: ErrorEnvelope, test: EmptinessTest): Fix[] {
   const object = envelope.object;
+  // A client's own result type (`{ result: null; isError: true; error: string }`) has no `content` to give.
+  if (breaksDeclaredFailureType(object, ['content'])) return [];
   const sourceFile = context.sourceFile;
   const kept = object.properties.filter((property) => {
     const name = propertyNameText(property.name);

@@ -12,7 +12,7 @@ import {
 } from '../envelopes/envelopeFields';
 import type { ErrorEnvelope } from '../envelopes/envelopes';
 import { describeInference, inferEnvelope, inputEvidence, toolCallbackOf } from '../fixes/inference';
-import { classifiedField, createFileOf } from '../fixes/catchAll';
+import { classifiedField, createFileOf, serverResultCatchReturn } from '../fixes/catchAll';
 import { envelopeStyleAt } from '../fixes/edits';
 import { quotedIn } from '../fixes/fileStyle';
 import type { AnalysisContext, Check, Fix } from '../types';
@@ -65,7 +65,15 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope): Fix[] {
       : undefined;
   const value = runtime?.value ?? spelled;
   const edit = insertEnvelopeFields(context, envelope, object, [`${key}: ${value}`]);
-  if (!edit) return [];
+  if (!edit) {
+    // A catch in a `ServerResult` handler: no field fits, the helper's answer does.
+    const whole = serverResultCatchReturn(
+      context,
+      envelope.object,
+      context.handlerOf(envelope.object)?.toolName ?? null,
+    );
+    return whole ? [{ ...whole, preferred: true }] : [];
+  }
   if (runtime) {
     const title = `Add ${key}: ${runtime.title}`;
     return [{ title, edits: [edit, ...runtime.needs.edits], ...createFileOf(runtime.needs), preferred: true }];

@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import { thrownMessageSource, wrapBodyInTryCatch } from '../fixes/edits';
 import { caughtName, throwAsReturn } from '../fixes/catchAll';
-import { keepsThrow } from '../fixes/passThrough';
+import { keepsThrow, wrapWouldCatchKeptThrow } from '../fixes/passThrough';
 import { canReturnEnvelope } from '../fixes/returnType';
 import type { ToolHandler } from '../discovery/handlers';
 import { inferEnvelope, thrownMessage } from '../fixes/inference';
@@ -118,7 +118,12 @@ function fixes(context: AnalysisContext, handler: ToolHandler, statement: ts.Thr
     const messageSource = thrownMessageSource(context, statement);
     result.push({ ...throwAsReturn(context, statement, handler.toolName, inference, messageSource), preferred: true });
   }
-  if (handler.fn.body && enclosingTry(statement, handler.fn) === undefined) {
+  // Not where the wrap would catch a throw kept on purpose (fix-all would apply it for another finding).
+  if (
+    handler.fn.body &&
+    enclosingTry(statement, handler.fn) === undefined &&
+    !wrapWouldCatchKeptThrow(context, handler)
+  ) {
     result.push({
       title: 'Wrap the handler body in try/catch returning structured errors',
       ...wrapBodyInTryCatch(context, handler.fn, handler.toolName),

@@ -3,6 +3,7 @@ import { namedFunctions } from '../discovery/handlers';
 import { functionHeadRange } from '../discovery/handlerHead';
 import { wrapBodyInTryCatch } from '../fixes/edits';
 import { canReturnEnvelope } from '../fixes/returnType';
+import { wrapWouldCatchKeptThrow } from '../fixes/passThrough';
 import { type FunctionLike, enclosingTry, walkOwnBody } from '../parse/syntax';
 import type { Check } from '../types';
 import {
@@ -79,17 +80,18 @@ export const unguardedHandler: Check<'unguarded' | 'unguardedLowLevel'> = {
           site: describeSite(context.sourceFile, site),
           evidence: (evidence ? ` It can fail: ${evidence}.` : '') + excusedSentence(context.sourceFile, excused),
         },
-        fixes: !canReturnEnvelope(context, handler.fn)
-          ? undefined
-          : () => [
-              {
-                title: 'Wrap the handler body in try/catch returning structured errors',
-                ...wrapBodyInTryCatch(context, handler.fn, handler.toolName, (call) => callCanFail(finder, call, 0)),
-                // A throw the handler writes itself gets a more specific fix (a return with the category the
-                // throw implies); wrapping first would catch it as UNKNOWN. Fix-all wraps on its next pass.
-                preferred: !hasOwnUncaughtThrow(handler.fn),
-              },
-            ],
+        fixes:
+          !canReturnEnvelope(context, handler.fn) || wrapWouldCatchKeptThrow(context, handler)
+            ? undefined
+            : () => [
+                {
+                  title: 'Wrap the handler body in try/catch returning structured errors',
+                  ...wrapBodyInTryCatch(context, handler.fn, handler.toolName, (call) => callCanFail(finder, call, 0)),
+                  // A throw the handler writes itself gets a more specific fix (a return with the category the
+                  // throw implies); wrapping first would catch it as UNKNOWN. Fix-all wraps on its next pass.
+                  preferred: !hasOwnUncaughtThrow(handler.fn),
+                },
+              ],
       });
     }
   },

@@ -1,6 +1,6 @@
 /** Small readers and edits over an error envelope's fields, shared by the envelope checks. */
 import ts from 'typescript';
-import { breaksDeclaredFailureType } from '../fixes/returnType';
+import { assignmentsRefused, breaksDeclaredFailureType } from '../fixes/returnType';
 import { CATEGORY_KEYS, RETRYABLE_KEYS, type EnvelopeField, type ErrorEnvelope, literalString } from './envelopes';
 import {
   type NamedProperty,
@@ -167,6 +167,8 @@ export function insertEnvelopeFields(
     return breaksDeclaredFailureType(target, keys) ? undefined : insertProperties(context, target, fields);
   }
   if (envelope.mutation.assignment.right.kind !== ts.SyntaxKind.TrueKeyword) return undefined;
+  const assigned = fields.map((field) => field.slice(0, field.indexOf(':')).trim());
+  if (assignmentsRefused(envelope.object, assigned)) return undefined;
   const statement = envelope.mutation.assignment.parent;
   if (!ts.isExpressionStatement(statement)) return undefined;
   if (!ts.isBlock(statement.parent) && !ts.isSourceFile(statement.parent) && !ts.isCaseClause(statement.parent)) {

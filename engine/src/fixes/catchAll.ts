@@ -33,6 +33,8 @@ import { calleeDecision, recognisedNote } from './calleeThrows';
 import { fileStyle, quotedIn } from './fileStyle';
 import { sharedClassification } from './classifyOnce';
 import { commandOutputResult, markAsFailure } from './dataResult';
+import { returnsServerResult } from './returnType';
+import { envelopeText, runtimeWords, thrownMessageExpression } from './runtimeWords';
 import { spellCategory } from '../../../shared/src/taxonomy';
 import { CLASSIFY_ERROR_FUNCTION, useHelper } from './toolErrorsHelper';
 
@@ -156,12 +158,12 @@ export function throwAsReturn(
   // (`throw new Error(\`Failed to list apps${detail}\`)`): it decides at run time, the words stay as the message.
   const fromCatch = enclosingCatch(statement) !== undefined;
   if (!decided && caught && statement.expression && (fromCatch || mentions(statement.expression, caught))) {
-    const helper = helperCall(context, caught, toolName, authorMessage(context, statement));
+    const helper = helperCall(context, caught, toolName, authorMessage(context, statement), statement);
     if (helper) {
       const { semicolon } = fileStyle(context.sourceFile);
       const returned = `return ${helper.call}${semicolon}`;
       const plannedFor = (next: ts.ThrowStatement): string | undefined => {
-        const nextHelper = helperCall(context, caught, toolName, authorMessage(context, next));
+        const nextHelper = helperCall(context, caught, toolName, authorMessage(context, next), next);
         const undecided = (inferEnvelope(next, [thrownMessage(next)]).evidence ?? 'UNKNOWN') === 'UNKNOWN';
         return nextHelper && undecided && mentions(next, caught) ? `return ${nextHelper.call}${semicolon}` : undefined;
       };
@@ -177,7 +179,7 @@ export function throwAsReturn(
   }
   const response = decided ? undefined : (failedResponseName(statement) ?? failedResultError(statement));
   const fromResponse = response
-    ? helperCall(context, response, toolName, authorMessage(context, statement))
+    ? helperCall(context, response, toolName, authorMessage(context, statement), statement)
     : undefined;
   if (fromResponse) {
     // `if (!res.ok) throw new Error(…)`: the response's status (and Retry-After) decides, not a hard-coded UNKNOWN;
@@ -191,6 +193,22 @@ export function throwAsReturn(
     const what = response?.endsWith('.error') ? 'the returned error' : "the HTTP response's status";
     const title = `Return ${fromResponse.shown}: the category is read from ${what} at run time`;
     return withNeeds(title, [edit], fromResponse.needs);
+  }
+  const words = decided ? undefined : runtimeWords(thrownMessageExpression(statement));
+  const fromWords = words ? helperCall(context, words.error, toolName, words.message, statement) : undefined;
+  if (fromWords) {
+    // `throw new Error(errorMessage)`, `throw new Error(\`Failed to apply theme: ${result.reason}\`)`: the words are
+    // only known at run time, so the helper reads them there instead of a hard-coded UNKNOWN.
+    const edit = {
+      start: statement.getStart(context.sourceFile),
+      end: statement.getEnd(),
+      newText: `return ${fromWords.call}${fileStyle(context.sourceFile).semicolon}`,
+    };
+    return withNeeds(
+      `Return ${fromWords.shown}: the category is read from the message at run time`,
+      [edit],
+      fromWords.needs,
+    );
   }
   return {
     title: literalTitle(inference),
@@ -217,7 +235,7 @@ export function catchReturnAsError(
   if (output) return markAsFailure(context, output, caught, callee?.certain ?? (staticDecided ? inference : undefined));
   const start = statement.getStart(context.sourceFile);
   const authorWords = returnedAuthorMessage(context, statement);
-  const helper = !decided && caught ? helperCall(context, caught, toolName, authorWords) : undefined;
+  const helper = !decided && caught ? helperCall(context, caught, toolName, authorWords, statement) : undefined;
   if (helper) {
     const edit = {
       start,
@@ -240,6 +258,31 @@ export function catchReturnAsError(
       { start, end: statement.getEnd(), newText: `return ${envelope}${fileStyle(context.sourceFile).semicolon}` },
     ],
   };
+}
+
+/**
+ * `return { content: […], isError: true }` in a catch of a function declared to return the SDK's `ServerResult`, which
+ * allows no added field: the whole answer becomes `return toolError(error, 'op', <the author's words>)` (a value of a
+ * declared type, not a fresh literal, so it fits). Undefined elsewhere, or where the file cannot use the helper.
+ */
+export function serverResultCatchReturn(
+  context: AnalysisContext,
+  envelope: ts.Node,
+  toolName: string | null,
+): FixBody | undefined {
+  const statement = envelope.parent;
+  if (!ts.isReturnStatement(statement) || !returnsServerResult(statement)) return undefined;
+  const caught = enclosingCatch(statement) ? caughtName(statement) : undefined;
+  const helper = caught
+    ? helperCall(context, caught, toolName, returnedAuthorMessage(context, statement), statement)
+    : undefined;
+  if (!helper) return undefined;
+  const edit = {
+    start: statement.getStart(context.sourceFile),
+    end: statement.getEnd(),
+    newText: `return ${helper.call}${fileStyle(context.sourceFile).semicolon}`,
+  };
+  return withNeeds(`${helperTitle(helper.shown)} (ServerResult allows no added field)`, [edit], helper.needs);
 }
 
 /** What a run-time classification reads, and how a fix title says so. */
@@ -360,7 +403,16 @@ export function runtimeSubject(envelope: ts.Node): RuntimeSubject | undefined {
   const returned = failedResultError(envelope);
   if (returned) return { name: returned, what: 'the returned error' };
   const message = messageParameterName(envelope);
-  return message ? { name: message, what: 'the message' } : undefined;
+  if (message) return { name: message, what: 'the message' };
+  const words = runtimeWords(envelopeText(envelope));
+  if (!words || words.error.length > 80 || typedNotAsMessage(envelope, words.error)) return undefined;
+  return { name: words.error, what: 'the message' };
+}
+
+/** Whether `name` is a parameter of the function around `node` declared with a type no message has (`code: number`). */
+function typedNotAsMessage(node: ts.Node, name: string): boolean {
+  const parameter = enclosingFunction(node)?.parameters.find((p) => ts.isIdentifier(p.name) && p.name.text === name);
+  return parameter?.type !== undefined && !isMessageType(parameter.type);
 }
 
 /**

@@ -25,25 +25,52 @@ export function canUseHelper(context: AnalysisContext): boolean {
   return /\.(?:[cm]?[jt]s|[jt]sx)$/i.test(context.sourceFile.fileName);
 }
 
-/** The operation a helper call names: the tool, else a neutral phrase. */
-export function operationName(toolName: string | null): string {
-  return toolName ?? 'the tool call';
+/** A switch on a tool's name (`switch (name)`, `switch (request.params.name)`), as low-level dispatchers write it. */
+const TOOL_NAME_SUBJECT = /(?:^|\.)(?:name|toolName|tool_name|tool)$/;
+/** A case label that can be a tool's name (`'download_attachment'`, `"get-issue"`), not a sentence. */
+const TOOL_NAME_LABEL = /^[A-Za-z][\w.-]{0,63}$/;
+
+/**
+ * The tool a low-level dispatcher's `case 'download_attachment':` answers, for a node inside that case (in the same
+ * function): the label, when the switch reads a tool's name. A switch on anything else (`switch (error.code)`) names
+ * no tool.
+ */
+export function caseToolName(node: ts.Node): string | undefined {
+  for (
+    let current: ts.Node | undefined = node.parent;
+    current && !ts.isFunctionLike(current);
+    current = current.parent
+  ) {
+    if (!ts.isCaseClause(current)) continue;
+    const label = unwrapExpression(current.expression);
+    const subject = unwrapExpression(current.parent.parent.expression).getText();
+    if (ts.isStringLiteralLike(label) && TOOL_NAME_LABEL.test(label.text) && TOOL_NAME_SUBJECT.test(subject)) {
+      return label.text;
+    }
+  }
+  return undefined;
+}
+
+/** The operation a helper call names: the tool, else the tool a dispatcher's case answers at `at`, else a neutral phrase. */
+export function operationName(toolName: string | null, at?: ts.Node): string {
+  return toolName ?? (at && caseToolName(at)) ?? 'the tool call';
 }
 
 /**
  * `toolError(caught, 'op')` (or `toolError(caught, 'op', <the author's message>)`) and what it needs (import, helper
  * file), for a catch-all whose category only the caught error can tell; undefined when the file cannot use the
- * helper. `shown` is the call as a fix title names it.
+ * helper. `shown` is the call as a fix title names it; `at` is where the call goes (a dispatcher's case names the tool).
  */
 export function helperCall(
   context: AnalysisContext,
   caught: string,
   toolName: string | null,
   messageSource?: string,
+  at?: ts.Node,
 ): { call: string; shown: string; needs: FixEdits } | undefined {
   if (!canUseHelper(context)) return undefined;
   const use = useHelper(context.sourceFile, TOOL_ERROR_FUNCTION);
-  const head = `${use.local}(${caught}, ${quotedIn(context, operationName(toolName))}`;
+  const head = `${use.local}(${caught}, ${quotedIn(context, operationName(toolName, at))}`;
   const call = messageSource === undefined ? `${head})` : `${head}, ${messageSource})`;
   const shown = messageSource === undefined ? call : `${head}, …) keeping your message`;
   return { call, shown, needs: { edits: use.edits, ...(use.createFile ? { createFile: use.createFile } : {}) } };

@@ -4,6 +4,8 @@
  * branch returns the same thing as the code after it, so the fix drops it instead of writing it twice.
  */
 import ts from 'typescript';
+import type { ToolHandler } from '../discovery/handlers';
+import { enclosingCatch, enclosingTry } from '../parse/syntax';
 import type { AnalysisContext, OffsetEdit } from '../types';
 
 /** The `if` whose only branch is the rethrow `statement`, and the statement after it in the same block. */
@@ -101,4 +103,28 @@ export function isProtocolSignal(statement: ts.ThrowStatement): boolean {
 /** Whether a fix must leave a throw as it is: a deliberate rethrow or a protocol signal. */
 export function keepsThrow(statement: ts.ThrowStatement, caught: string | undefined): boolean {
   return isDeliberateRethrow(statement, caught) || isProtocolSignal(statement);
+}
+
+/** The name a catch clause around `statement` binds, when it binds an identifier. */
+function catchBinding(statement: ts.Node): string | undefined {
+  const name = enclosingCatch(statement)?.variableDeclaration?.name;
+  return name && ts.isIdentifier(name) ? name.text : undefined;
+}
+
+/**
+ * Whether wrapping a handler's body in a try/catch would catch a throw the fixes keep on purpose (a deliberate rethrow,
+ * a protocol signal) that nothing catches now, in the handler or in a helper of the same file it calls: the wrap would
+ * turn it into a result, which the throw's own fix refuses to do.
+ */
+export function wrapWouldCatchKeptThrow(context: AnalysisContext, handler: ToolHandler): boolean {
+  return [handler.fn, ...context.helpersOf(handler)].some(
+    (fn) =>
+      fn.body !== undefined &&
+      context.nodes
+        .within(fn.body, [ts.SyntaxKind.ThrowStatement])
+        .some(
+          (node) =>
+            ts.isThrowStatement(node) && enclosingTry(node, fn) === undefined && keepsThrow(node, catchBinding(node)),
+        ),
+  );
 }

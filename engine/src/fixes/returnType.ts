@@ -8,6 +8,7 @@ import ts from 'typescript';
 import { namedFunctions } from '../discovery/handlers';
 import { type FunctionLike, unwrapExpression } from '../parse/syntax';
 import type { AnalysisContext } from '../types';
+import { type Shapes, shapesOfNamedType } from './namedType';
 
 const NON_RESULT_KEYWORDS = new Set<ts.SyntaxKind>([
   ts.SyntaxKind.StringKeyword,
@@ -62,26 +63,24 @@ export function canReturnEnvelope(context: AnalysisContext, fn: FunctionLike): b
   );
 }
 
-/** A reference to an interface (or object type alias) declared in this file with no `content` and no index signature. */
+/**
+ * A reference to an interface (or object type alias) declared in this file or a relative import, with no `content`, no
+ * `isError` and no index signature in any of its shapes: a feature's data (`Promise<ProjectDetails>`), not a result.
+ */
 function isLocalDataType(context: AnalysisContext, type: ts.TypeNode): boolean {
   if (!ts.isTypeReferenceNode(type) || !ts.isIdentifier(type.typeName)) return false;
-  const name = type.typeName.text;
-  for (const statement of context.sourceFile.statements) {
-    let members: ts.NodeArray<ts.TypeElement> | undefined;
-    if (ts.isInterfaceDeclaration(statement) && statement.name.text === name && !statement.heritageClauses) {
-      members = statement.members;
-    } else if (
-      ts.isTypeAliasDeclaration(statement) &&
-      statement.name.text === name &&
-      ts.isTypeLiteralNode(statement.type)
-    ) {
-      members = statement.type.members;
-    }
-    if (!members) continue;
-    const names = members.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : []));
-    return !members.some(ts.isIndexSignatureDeclaration) && !names.includes('content') && !names.includes('isError');
-  }
-  return false;
+  const shapes = shapesOfNamedType(context.sourceFile, type.typeName.text);
+  return (
+    shapes !== undefined &&
+    shapes.length > 0 &&
+    shapes.every(
+      (members) =>
+        !members.some(ts.isIndexSignatureDeclaration) &&
+        !members.some(
+          (member) => member.name && ts.isIdentifier(member.name) && /^(content|isError)$/.test(member.name.text),
+        ),
+    )
+  );
 }
 
 /** Whether a type is an object type literal with no index signature that declares none of `keys`. */
@@ -111,6 +110,17 @@ function returnedTypes(type: ts.TypeNode): ts.TypeNode[] {
   return [type];
 }
 
+/** Whether the function around `node` declares it returns the SDK's `ServerResult` (`Promise<ServerResult>`). */
+export function returnsServerResult(node: ts.Node): boolean {
+  let fn: ts.Node | undefined = node.parent;
+  while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
+  const declared = fn && ts.isFunctionLike(fn) ? fn.type : undefined;
+  return (
+    declared !== undefined &&
+    returnedTypes(declared).some((type) => ts.isTypeReferenceNode(type) && referenceName(type) === 'ServerResult')
+  );
+}
+
 /**
  * Whether adding the properties `keys` to an object the function around `node` returns would break its declared
  * type: the function returns the SDK's `ServerResult`, or declares a closed type literal for its failures (`Promise<Shelf | { isError: true; message:
@@ -124,15 +134,57 @@ export function breaksDeclaredFailureType(node: ts.Node, keys: readonly string[]
   if (!declared) return false;
   const types = returnedTypes(declared);
   // The SDK's `ServerResult` is a union of every result type: an object literal typed by it may not add a field.
-  if (types.some((type) => ts.isTypeReferenceNode(type) && referenceName(type) === 'ServerResult')) return true;
-  if (types.every((type) => closedLiteralWithout(type, keys))) return true;
-  const literals = types.filter(ts.isTypeLiteralNode);
-  const failure = literals.find((literal) =>
-    literal.members.some((member) => member.name && ts.isIdentifier(member.name) && member.name.text === 'isError'),
-  );
-  if (!failure || failure.members.some(ts.isIndexSignatureDeclaration)) return false;
+  if (returnsServerResult(node)) return true;
+  // A named type declared in this file or a relative import (`Promise<ClientResponse<T>>`) stands for its shapes.
+  const shapes = types.map((type) => shapesOf(node.getSourceFile(), type));
+  if (shapes.every((shape) => shape !== undefined && shape.every((members) => closedWithout(members, keys)))) {
+    return true;
+  }
+  const failure = shapes
+    .flatMap((shape) => shape ?? [])
+    .find((members) =>
+      members.some((member) => member.name && ts.isIdentifier(member.name) && member.name.text === 'isError'),
+    );
+  if (!failure || failure.some(ts.isIndexSignatureDeclaration)) return false;
   const declaredKeys = new Set(
-    failure.members.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : [])),
+    failure.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : [])),
   );
   return keys.some((key) => !declaredKeys.has(key));
+}
+
+/** The object shapes a returned type is: a type literal's own, or a named type's read from its declaration. */
+function shapesOf(sourceFile: ts.SourceFile, type: ts.TypeNode): Shapes | undefined {
+  if (ts.isTypeLiteralNode(type)) return [type.members];
+  return ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName)
+    ? shapesOfNamedType(sourceFile, type.typeName.text)
+    : undefined;
+}
+
+/** Whether an object shape has no index signature and lacks one of `keys`. */
+function closedWithout(members: ts.NodeArray<ts.TypeElement>, keys: readonly string[]): boolean {
+  if (members.some(ts.isIndexSignatureDeclaration)) return false;
+  const declared = new Set(
+    members.flatMap((member) => (member.name && ts.isIdentifier(member.name) ? [member.name.text] : [])),
+  );
+  return keys.some((key) => !declared.has(key));
+}
+
+/**
+ * Whether assigning the properties `keys` to a variable initialised with `object` would not type-check: in TypeScript,
+ * a `const response = { content: [], isError: false }` with no declared type has exactly the literal's properties,
+ * so `response.errorCategory = …` is an error (TS2339) for any key the literal lacks.
+ */
+export function assignmentsRefused(object: ts.ObjectLiteralExpression, keys: readonly string[]): boolean {
+  if (!/\.[cm]?tsx?$/.test(object.getSourceFile().fileName)) return false;
+  const declaration = object.parent;
+  if (!ts.isVariableDeclaration(declaration) || declaration.type) return false;
+  if (object.properties.some(ts.isSpreadAssignment)) return false;
+  const present = new Set(
+    object.properties.flatMap((property) =>
+      property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+        ? [property.name.text]
+        : [],
+    ),
+  );
+  return keys.some((key) => !present.has(key));
 }

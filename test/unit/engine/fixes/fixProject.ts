@@ -22,12 +22,16 @@ export function writeProject(dir: string, files: Readonly<Record<string, string>
   }
 }
 
-/** Runs fix-all on `dir/file` (already written) with the default settings. */
-export function fixFile(dir: string, file: string): FixedFile {
+/** Runs fix-all on `dir/file` (already written) with the default settings, `indexed` files of `dir` indexed too. */
+export function fixFile(dir: string, file: string, indexed: readonly string[] = []): FixedFile {
   const settings = engineSettings(parseSettings({}).settings);
   const fileName = path.join(dir, file);
   const text = fs.readFileSync(fileName, 'utf8');
   const project = new Project();
+  // Other files of the project indexed first, as a workspace index would (a dispatcher in one calls a feature in another).
+  for (const other of indexed) {
+    project.indexText(path.join(dir, other), fs.readFileSync(path.join(dir, other), 'utf8'), settings);
+  }
   project.indexText(fileName, text, settings);
   const result = fixAll(fileName, text, (current) => {
     const outcome = project.analyse(fileName, current, settings);
