@@ -8,6 +8,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { Project } from '../../../../../engine/src/discovery/project';
+import { indexWorkspace } from '../../../../../engine/src/discovery/workspaceIndex';
+import { DEFAULT_SETTINGS, engineSettings } from '../../../../../engine/src/settings';
 import { guardFindings } from './guardWorkspace';
 
 const SDK = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';\nimport { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';`;
@@ -331,5 +334,41 @@ describe('precision: a base class in another file whose invoke runs execute insi
       'tools/define.ts': DEFINE,
     };
     assert.deepEqual(guardFindings(files, 'tools/define.ts'), ['unguarded-handler:5']);
+  });
+});
+
+/** The evidence of the handlers discovery found in `target` (files under /ws/src/, as guardFindings takes them). */
+function handlerEvidence(files: Readonly<Record<string, string>>, target: string): string[] {
+  const all = new Map<string, string>([
+    ['/ws/package.json', JSON.stringify({ name: 'ws', dependencies: { '@modelcontextprotocol/sdk': '1.0.0' } })],
+  ]);
+  for (const [name, text] of Object.entries(files)) all.set(`/ws/src/${name}`, text);
+  const settings = engineSettings(DEFAULT_SETTINGS);
+  const project = new Project(
+    (fileName) => all.has(fileName),
+    (fileName) => all.get(fileName),
+  );
+  const sources = [...all].filter(([name]) => name.endsWith('.ts')).map(([fileName, text]) => ({ fileName, text }));
+  indexWorkspace(project, sources, settings, ['/ws/package.json']);
+  const outcome = project.analyse(`/ws/src/${target}`, all.get(`/ws/src/${target}`) ?? '', settings);
+  assert.equal(outcome.kind, 'analysed');
+  return outcome.kind === 'analysed' ? outcome.result.scan.handlers.flatMap((h) => h.evidence ?? []) : [];
+}
+
+describe('precision: the guard in another file is recorded as evidence', () => {
+  it('the feature function names the try of server.ts and the dispatcher it calls', () => {
+    const evidence = handlerEvidence(routed(ANSWERING_TRY), 'library/borrow.ts');
+    assert.ok(evidence.includes('guarded by the try at server.ts:6 that calls shelfRoute'), evidence.join('\n'));
+  });
+
+  it('the base class try is named for the subclass execute method', () => {
+    const files = {
+      'tools/base.ts': baseTool(
+        `      return { content: [{ type: 'text' as const, text: String(error) }], isError: true };`,
+      ),
+      'tools/define.ts': DEFINE,
+    };
+    const evidence = handlerEvidence(files, 'tools/define.ts');
+    assert.ok(evidence.includes('guarded by the try at base.ts:6 that calls this.execute'), evidence.join('\n'));
   });
 });
