@@ -5,6 +5,7 @@
  */
 import ts from 'typescript';
 import { type FunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
+import { answeredThisCalls } from './crossFileGuards';
 import { type ClassFact, type ScanState, type ToolBaseClass, lineOf, nameOf, where } from './scanContext';
 
 /** Read once: the typescript module's exports are getters (see parse/syntax.ts). */
@@ -31,7 +32,15 @@ function baseName(node: ts.ClassDeclaration): string | undefined {
 export function classFacts(sourceFile: ts.SourceFile): ClassFact[] {
   return classesOf(sourceFile)
     .filter((c) => c.name)
-    .map((c) => ({ name: c.name?.text ?? '', base: baseName(c), ...(guardsSubclasses(c) ? { guards: true } : {}) }));
+    .map((c) => {
+      const guardedMethods = answeredThisCalls(c);
+      return {
+        name: c.name?.text ?? '',
+        base: baseName(c),
+        ...(guardsSubclasses(c) ? { guards: true } : {}),
+        ...(guardedMethods ? { guardedMethods } : {}),
+      };
+    });
 }
 
 /** A method whose try block calls `this.x(…)`: what a subclass puts in `x` runs guarded. */

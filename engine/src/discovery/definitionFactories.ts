@@ -23,6 +23,7 @@ import {
   walk,
 } from '../parse/syntax';
 import { NOT_TOOL_KEYS, memberOf, valueOfMember } from './definitions';
+import { answeringTryOfProperty } from './crossFileGuards';
 import { guardedParametersOf } from './guardedParameters';
 import { argPathOf, calledPathOf, isShared } from './registrationCalls';
 import { type ArgPath, type ScanState, type WrapperSignature, isInlineFunction, where } from './scanContext';
@@ -136,6 +137,8 @@ function factorySignature(state: ScanState, name: string, fn: FunctionLike): Wra
   // The factory (or the definition it builds) calls the handler inside its own try/catch.
   const guarded = guardedParametersOf(fn, state.functions);
   if (guarded.length > 0) signature.guardedParameters = guarded;
+  const guardedBy = handlerFrom.property ? answeringTryOfProperty(state, fn, handlerFrom) : undefined;
+  if (guardedBy) signature.guardsHandler = guardedBy;
   return signature;
 }
 

@@ -266,17 +266,33 @@ export function guardedKeysOf(state: ScanState): Set<string> {
 }
 
 /** The handler keys called as `definition.key(…)` within `scope`. */
-function addInvokedKeys(state: ScanState, scope: ts.Node, keys: Set<string>): void {
+export function addInvokedKeys(state: ScanState, scope: ts.Node, keys: Set<string>): void {
   // An arrow function's expression body may be the call itself.
   const calls = [scope, ...state.index.within(scope, [ts.SyntaxKind.CallExpression])];
+  const aliases = handlerAliases(state, scope);
   for (const call of calls) {
-    if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) continue;
-    const key = call.expression.name.text;
-    const receiver = unwrapExpression(call.expression.expression);
+    if (!ts.isCallExpression(call)) continue;
+    // `const cb = tool.cb as Callback; … await cb(args)`: the alias stands for the key it was read from.
+    const callee = ts.isIdentifier(call.expression) ? aliases.get(call.expression.text) : call.expression;
+    if (!callee || !ts.isPropertyAccessExpression(callee)) continue;
+    const key = callee.name.text;
+    const receiver = unwrapExpression(callee.expression);
     if (!HANDLER_KEY_SET.has(key) || receiver.kind === ts.SyntaxKind.ThisKeyword) continue;
     const receiverText = receiver.getText(state.sourceFile);
     if (key === 'handler' || key === 'handle' || /tool|def|definition|entry|spec/i.test(receiverText)) keys.add(key);
   }
+}
+
+/** `const cb = tool.cb` declared within `scope`: the local names of a definition's handler key. */
+function handlerAliases(state: ScanState, scope: ts.Node): Map<string, ts.PropertyAccessExpression> {
+  const aliases = new Map<string, ts.PropertyAccessExpression>();
+  for (const declaration of state.index.within(scope, [ts.SyntaxKind.VariableDeclaration])) {
+    if (!ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name) || !declaration.initializer)
+      continue;
+    const value = unwrapExpression(declaration.initializer);
+    if (ts.isPropertyAccessExpression(value)) aliases.set(declaration.name.text, value);
+  }
+  return aliases;
 }
 
 /** Definition objects not consumed by a registration call: plain, in factories, or keyed. */

@@ -6,6 +6,7 @@
 import ts from 'typescript';
 import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { callIsAnswered, markGuarded } from './answeredCalls';
+import { answeringTryOf } from './crossFileGuards';
 import { hookFinder } from './dispatchHooks';
 import { entryTableEntries } from './entryTables';
 import { recordHandler } from './handlerTargets';
@@ -438,7 +439,7 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
         followed.add(target.fn);
         count += scanDispatch(state, target.fn, callEvidence, depth + 1);
       } else if (target?.imported) {
-        externalRef(state, target.imported, 'dispatch', callEvidence);
+        externalRef(state, target.imported, 'dispatch', callEvidence, answeringTryOf(state, node));
       }
     }
     return true;
@@ -452,6 +453,7 @@ export function externalRef(
   imported: ImportBinding | undefined,
   role: 'table' | 'dispatch',
   evidence: readonly string[],
+  guardedBy?: string,
 ): void {
   if (!imported) return;
   handOffImport(state, imported.specifier, {
@@ -460,6 +462,7 @@ export function externalRef(
     toolName: null,
     role,
     evidence: [...evidence],
+    ...(guardedBy ? { guarded: true, guardedBy } : {}),
   });
 }
 

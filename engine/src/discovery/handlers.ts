@@ -9,6 +9,7 @@ import ts from 'typescript';
 import { FUNCTION_KINDS, NodeIndex } from '../parse/nodeIndex';
 import { type FunctionLike, isFunctionLike, unwrapExpression } from '../parse/syntax';
 import { markGuarded } from './answeredCalls';
+import { markGuardedBy, scanGuardedDispatch } from './crossFileGuards';
 import { scanAugmentedServerTools } from './augmentedServerTools';
 import { guardedParametersOf } from './guardedParameters';
 import { classFacts, findToolBases, scanToolClasses } from './classes';
@@ -446,7 +447,14 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
       state.seen.add(fn);
       state.handlers.push({ fn, kind: ref.kind, lowLevel, toolName: ref.toolName, evidence: [...evidence] });
     }
-    if (ref.guarded) markGuarded(state, fn);
+    if (ref.guarded && ref.guardedBy && ref.role === 'dispatch') {
+      scanGuardedDispatch(state, fn, ref.guardedBy, () => scanDispatch(state, fn, evidence));
+      continue;
+    }
+    if (ref.guarded) {
+      if (ref.guardedBy) markGuardedBy(state, fn, ref.guardedBy);
+      else markGuarded(state, fn);
+    }
     if (lowLevel) scanDispatch(state, fn, evidence);
   }
 }

@@ -9,6 +9,7 @@
  */
 import ts from 'typescript';
 import { propertyNameText, unwrapExpression } from '../parse/syntax';
+import { baseGuardOf, markGuardedBy } from './crossFileGuards';
 import { NON_MCP_MODULES } from './definitions';
 import { type ScanState, lineOf, nameOf, where } from './scanContext';
 
@@ -76,6 +77,8 @@ export function scanNamedToolClasses(state: ScanState): void {
     if (!state.seen.has(handler)) {
       state.seen.add(handler);
       state.handlers.push({ fn: handler, kind: 'class', lowLevel: false, toolName: resolved.name, evidence });
+      const guardedBy = ts.isIdentifier(base) ? baseGuardOf(state, base.text, memberName(handler)) : undefined;
+      if (guardedBy) markGuardedBy(state, handler, guardedBy);
     }
     state.registrations.push({
       name: resolved.name,

@@ -262,6 +262,9 @@ export class Project implements ProjectKnowledge {
           ? { ...registered, ...this.resolveExport(registered.fileName, registered.exportName) }
           : registered;
         if (ref.fileName === target) {
+          // Guarded only when every file that reaches the export does so through an answering try.
+          const previous = result.get(ref.exportName);
+          const guarded = ref.guarded === true && (previous === undefined || previous.guarded === true);
           result.set(ref.exportName, {
             kind: ref.kind,
             toolName: ref.toolName,
@@ -271,7 +274,8 @@ export class Project implements ProjectKnowledge {
             member: ref.member,
             nameKey: ref.nameKey,
             evidence: ref.evidence,
-            guarded: ref.guarded,
+            guarded,
+            guardedBy: guarded ? (ref.guardedBy ?? previous?.guardedBy) : undefined,
           });
         }
       }
@@ -287,7 +291,7 @@ export class Project implements ProjectKnowledge {
       list
         .map(
           (r) =>
-            `${r.fileName}#${r.exportName}#${r.kind}#${r.role ?? ''}#${r.namePattern ? `${r.namePattern.prefix}|${r.namePattern.suffix}` : ''}#${r.executorMethod ?? ''}#${r.guarded ? 'g' : ''}#${r.member ?? ''}`,
+            `${r.fileName}#${r.exportName}#${r.kind}#${r.role ?? ''}#${r.namePattern ? `${r.namePattern.prefix}|${r.namePattern.suffix}` : ''}#${r.executorMethod ?? ''}#${r.guarded ? 'g' : ''}#${r.guardedBy ?? ''}#${r.member ?? ''}`,
         )
         .sort()
         .join('|');

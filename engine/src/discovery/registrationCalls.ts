@@ -6,6 +6,7 @@
  */
 import ts from 'typescript';
 import { type FunctionLike, expressionName, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
+import { markGuardedBy } from './crossFileGuards';
 import { guardedParametersOf } from './guardedParameters';
 import { recordHandler } from './handlerTargets';
 import { definitionFromObject, recordMethod } from './definitions';
@@ -472,6 +473,8 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
     ) {
       const recorded = state.handlers.find((h) => h.fn === handler.fn);
       if (recorded) recorded.guarded = true;
+    } else if (handler.fn && shape.wrapper?.guardsHandler) {
+      markGuardedBy(state, handler.fn, shape.wrapper.guardsHandler);
     }
     state.registrations.push({
       name: resolved.name,

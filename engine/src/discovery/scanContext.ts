@@ -100,6 +100,8 @@ export interface ExternalHandlerRef {
   evidence?: string[];
   /** The registering file calls it inside a try whose catch answers every error (a dispatcher's `case`). */
   guarded?: boolean;
+  /** Which try of another file guards it (evidence): "guarded by the try at server.ts:42 that calls handleX". */
+  guardedBy?: string;
 }
 
 /**
@@ -134,6 +136,8 @@ export interface WrapperSignature {
   shared: boolean;
   /** Parameters the wrapper calls inside a try whose catch answers every error: handlers passed there are guarded. */
   guardedParameters?: number[];
+  /** The handler it takes as a property (`config.apiCall`) runs inside a try of its own that answers every error. */
+  guardsHandler?: string;
   /** The function returns the wrapper (a registrar closure): its calls register nothing, the result they are bound to does. */
   registrar?: boolean;
 }
@@ -153,6 +157,8 @@ export interface ClassFact {
   base?: string;
   /** One of its methods calls another method of `this` inside its own try/catch (it guards what subclasses implement). */
   guards?: boolean;
+  /** Methods its own methods call as `this.m(…)` inside a try whose catch answers, with that try's evidence. */
+  guardedMethods?: Record<string, string>;
 }
 
 /** A function that renames the tools of a list: which parameter is the prefix, which the list, and the template. */

@@ -169,10 +169,13 @@ function lookupSignature(found: WrapperSignature | ToolBaseClass | ClassFact | u
 function knowledgeSignature(facts: FileFacts | undefined): string {
   if (!facts) return '';
   const wrappers = [...facts.wrappers.values()].map(
-    (w) => `${w.name}:${JSON.stringify([w.nameFrom, w.handlerFrom, w.definitionFrom, w.guardedParameters])}`,
+    (w) =>
+      `${w.name}:${JSON.stringify([w.nameFrom, w.handlerFrom, w.definitionFrom, w.guardedParameters, w.guardsHandler])}`,
   );
   const bases = [...facts.toolBases.values()].map((b) => `${b.name}:${b.handlerMethods.join(',')}`);
-  const classes = facts.classes.map((c) => `${c.name}<${c.base ?? ''}${c.guards ? '!' : ''}`);
+  const classes = facts.classes.map(
+    (c) => `${c.name}<${c.base ?? ''}${c.guards ? '!' : ''}${JSON.stringify(c.guardedMethods ?? {})}`,
+  );
   const renamers = [...facts.renamers].map(([name, renamer]) => `${name}:${JSON.stringify(renamer)}`);
   const shapes = [...(facts.recordShapes ?? [])];
   const parts = [wrappers, bases, classes, [...facts.guardingWrappers], [...facts.guardedKeys], renamers, shapes];
