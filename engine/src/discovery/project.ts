@@ -4,7 +4,6 @@
  * server and the CLI — check imported handlers the same way.
  */
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type ts from 'typescript';
 import { type AnalysisResult, analyseSourceFile, looksBinary, parseSource } from '../engine';
 import {
@@ -14,14 +13,13 @@ import {
   type HandlerScan,
   type ProjectKnowledge,
   namedFunctions,
-  resolveRelativeImport,
   scanHandlers,
 } from './handlers';
 import { NodeIndex } from '../parse/nodeIndex';
 import type { ConstValue } from './names';
 import { MCP_SERVER_IMPORT, ProjectScopes, optedIn } from './relevance';
-import { type ExportFacts, readExportFacts, splitPackageSpecifier, workspacePackageSource } from './workspaceExports';
-import { resolveRootAlias } from './pathAliases';
+import { type ExportFacts, readExportFacts } from './workspaceExports';
+import { ImportResolver, defaultFileExists, normalisePath } from './importResolver';
 import type { ClassFact, Renamer, ToolBaseClass, WrapperSignature } from './scanContext';
 import type { EngineSettings, ForeignFunction } from '../types';
 import { SharedKnowledge } from './sharedKnowledge';
@@ -36,6 +34,8 @@ import {
 } from './projectRecords';
 
 export type { EarlyAnalysis, EarlyDepends, EarlyReuse } from './projectRecords';
+
+export { normalisePath };
 
 export type SkipReason = 'binary' | 'not-mcp' | 'error';
 
@@ -62,29 +62,6 @@ function defaultReadText(fileName: string): string | undefined {
   }
 }
 
-function defaultFileExists(fileName: string): boolean {
-  try {
-    return fs.statSync(fileName).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** Absolute paths already normalised (every scan and look-up normalises the same few paths again and again). */
-const normalised = new Map<string, string>();
-
-export function normalisePath(fileName: string): string {
-  // Only absolute paths are remembered: a relative one depends on the working folder.
-  if (!path.isAbsolute(fileName)) return path.resolve(fileName);
-  let result = normalised.get(fileName);
-  if (result === undefined) {
-    if (normalised.size >= 50_000) normalised.clear();
-    result = path.resolve(fileName);
-    normalised.set(fileName, result);
-  }
-  return result;
-}
-
 export class Project implements ProjectKnowledge {
   /** registering file → handlers it registers from other files */
   private readonly registered = new Map<string, ExternalHandlerRef[]>();
@@ -107,7 +84,7 @@ export class Project implements ProjectKnowledge {
   private readonly readText: (fileName: string) => string | undefined;
 
   constructor(
-    private readonly fileExists: (fileName: string) => boolean = defaultFileExists,
+    fileExists: (fileName: string) => boolean = defaultFileExists,
     readFile?: (fileName: string) => string | undefined,
   ) {
     this.scopes = new ProjectScopes(readFile, undefined, {
@@ -115,6 +92,7 @@ export class Project implements ProjectKnowledge {
       definingFile: (fileName, exportName) => this.resolveExport(normalisePath(fileName), exportName).fileName,
     });
     this.readText = readFile ?? defaultReadText;
+    this.imports = new ImportResolver(fileExists, (name) => this.scopes.packageDir(name));
   }
 
   /** What a file exports, from its scan, or read on demand when it is not scanned (constants only). */
@@ -131,40 +109,16 @@ export class Project implements ProjectKnowledge {
     return found ?? undefined;
   }
 
-  private readonly resolved = new Map<string, string | undefined>();
-
-  /** Imports that resolved to nothing, by the path (without extension) they would resolve to. */
-  private readonly unresolved = new Map<string, string[]>();
+  /** Relative and workspace-package imports, resolved to files and remembered. */
+  private readonly imports: ImportResolver;
 
   /** A new file may be what an earlier import could not resolve to. */
   private forgetUnresolved(fileName: string): void {
-    const base = normalisePath(fileName).replace(/\.[cm]?[jt]sx?$/i, '');
-    for (const candidate of [base, base.replace(/[\\/]index$/, '')]) {
-      for (const key of this.unresolved.get(candidate) ?? []) this.resolved.delete(key);
-      this.unresolved.delete(candidate);
-    }
+    this.imports.forgetUnresolved(fileName);
   }
 
-  readonly resolveImport = (specifier: string, fromFile: string): string | undefined => {
-    if (!specifier.startsWith('.')) return this.resolveWorkspacePackage(specifier, fromFile);
-    const key = `${path.dirname(fromFile)}\0${specifier}`;
-    if (this.resolved.has(key)) return this.resolved.get(key);
-    const target = resolveRelativeImport(specifier, fromFile, this.fileExists);
-    this.resolved.set(key, target);
-    if (target === undefined) {
-      const base = path.resolve(path.dirname(fromFile), specifier).replace(/\.[cm]?jsx?$/i, '');
-      this.unresolved.set(base, [...(this.unresolved.get(base) ?? []), key]);
-    }
-    return target;
-  };
-
-  /** A bare import of a package of this workspace: its sources, when they are in the workspace. */
-  private resolveWorkspacePackage(specifier: string, fromFile: string): string | undefined {
-    const { name, subpath } = splitPackageSpecifier(specifier);
-    const dir = this.scopes.packageDir(name);
-    if (dir) return workspacePackageSource(dir, subpath, this.fileExists);
-    return resolveRootAlias(specifier, fromFile, this.fileExists);
-  }
+  readonly resolveImport = (specifier: string, fromFile: string): string | undefined =>
+    this.imports.resolve(specifier, fromFile);
 
   // ProjectKnowledge: what other files tell one file's scan.
   wrapper(name: string): WrapperSignature | undefined {
