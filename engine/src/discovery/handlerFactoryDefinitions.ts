@@ -10,7 +10,7 @@
  * (a dependency-injection provider, a plugin's service factory) is not a handler factory.
  */
 import ts from 'typescript';
-import { type FunctionLike, returnedExpressions, unwrapExpression } from '../parse/syntax';
+import { type FunctionLike, returnedExpressions, unwrapExpression, outermostWrapper } from '../parse/syntax';
 import { NON_MCP_MODULES, NOT_TOOL_CALLEES, NOT_TOOL_KEYS, SCHEMA_KEYS, memberOf, valueOfMember } from './definitions';
 import { recordHandler } from './handlerTargets';
 import { type ScanState, isInlineFunction, nameOf, where } from './scanContext';
@@ -36,14 +36,7 @@ function builtHandler(state: ScanState, factory: FunctionLike): ts.Expression | 
 
 /** The call an object is the first argument of (`declareTool({…})`), if any. */
 function enclosingCall(object: ts.ObjectLiteralExpression): ts.CallExpression | undefined {
-  let node: ts.Node = object;
-  while (
-    ts.isParenthesizedExpression(node.parent) ||
-    ts.isAsExpression(node.parent) ||
-    ts.isSatisfiesExpression(node.parent)
-  ) {
-    node = node.parent;
-  }
+  const node = outermostWrapper(object);
   const parent = node.parent;
   return ts.isCallExpression(parent) && parent.arguments[0] === node ? parent : undefined;
 }

@@ -7,7 +7,13 @@
  * known, held in a map's values, an array or a constant, are the tools, and their function is the handler.
  */
 import ts from 'typescript';
-import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
+import {
+  type FunctionLike,
+  isFunctionLike,
+  propertyNameText,
+  unwrapExpression,
+  outermostWrapper,
+} from '../parse/syntax';
 import { recordFactoryHandler } from './factoryHandlers';
 import { recordHandler } from './handlerTargets';
 import { type ScanState, isInlineFunction, lineOf, nameOf, where } from './scanContext';
@@ -103,13 +109,7 @@ function memberValue(record: ts.ObjectLiteralExpression, key: string): ts.Expres
 
 /** Where a record sits: a map's value (its property), an array element, or a constant's initialiser. */
 function recordSite(record: ts.ObjectLiteralExpression): ts.Node | undefined {
-  let node: ts.Node = record;
-  while (
-    ts.isParenthesizedExpression(node.parent) ||
-    ts.isAsExpression(node.parent) ||
-    ts.isSatisfiesExpression(node.parent)
-  )
-    node = node.parent;
+  const node = outermostWrapper(record);
   const parent = node.parent;
   if (ts.isPropertyAssignment(parent) && parent.initializer === node && ts.isObjectLiteralExpression(parent.parent)) {
     return parent;
