@@ -92,4 +92,108 @@ export function buildCli(program: Command): void {
   ],
 };
 
-export const ROUND_TWELVE_FIXTURES: StyleFixture[] = [ALIASED_LOOP_FIXTURE];
+const VALIDATED_HOOK_CLASS_FIXTURE: StyleFixture = {
+  title:
+    'tool classes with a name field and an executeValidated hook behind a local generic base, instances in an array found by name in tools/call; a class without a hook and a package-based class stay silent',
+  files: {
+    'package.json': MCP_PACKAGE,
+    'src/tools/base.ts': `import { z } from 'zod';
+export abstract class SchemaTool<S extends z.ZodType, R = unknown> {
+  abstract name: string;
+  abstract description: string;
+  abstract schema: S;
+  async execute(args: unknown): Promise<R> {
+    const parsed = this.schema.parse(args);
+    return this.executeValidated(parsed);
+  }
+  protected abstract executeValidated(args: z.infer<S>): Promise<R>;
+}
+`,
+    'src/tools/pantry/PantryTool.ts': `import { z } from 'zod';
+import { SchemaTool } from '../base.js';
+const PantrySchema = z.object({ shelf: z.string() });
+export class PantryTool extends SchemaTool<typeof PantrySchema> {
+  name = 'pantry_list';
+  description = 'List what is on a shelf';
+  schema = PantrySchema;
+  constructor(private readonly shelves: Map<string, string[]>) {
+    super();
+  }
+  async executeValidated(args: z.infer<typeof PantrySchema>): Promise<unknown> {
+    return this.shelves.get(args.shelf) ?? [];
+  }
+}
+`,
+    'src/tools/pantry/RestockTool.ts': `import { z } from 'zod';
+import { SchemaTool } from '../base.js';
+const RestockSchema = z.object({ item: z.string(), count: z.number() });
+export class RestockTool extends SchemaTool<typeof RestockSchema, { ok: boolean }> {
+  name = 'pantry_restock';
+  description = 'Restock an item';
+  schema = RestockSchema;
+  async executeValidated(args: z.infer<typeof RestockSchema>): Promise<{ ok: boolean }> {
+    return { ok: args.count > 0 };
+  }
+}
+`,
+    // Look-alikes: a local-base class with a name and a schema but only a private helper (no execution
+    // hook), and a hook-shaped class extending a package's base.
+    'src/export/CsvFormat.ts': `import { z } from 'zod';
+import { SchemaTool } from '../tools/base.js';
+export abstract class CsvFormat extends SchemaTool<z.ZodString> {}
+export class SemicolonFormat {
+  name = 'semicolon';
+  schema = z.string();
+  private handleQuotedCell(cell: string): string {
+    return cell.replace(/;/g, ',');
+  }
+}
+`,
+    'src/jobs/NightlyJob.ts': `import { z } from 'zod';
+import { QueueJob } from 'job-queue-kit';
+export class NightlyJob extends QueueJob {
+  name = 'nightly_cleanup';
+  schema = z.object({});
+  async executeValidated(): Promise<void> {
+    return undefined;
+  }
+}
+`,
+    'src/tools/index.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { PantryTool } from './pantry/PantryTool.js';
+import { RestockTool } from './pantry/RestockTool.js';
+
+interface Runnable {
+  name: string;
+  description: string;
+  execute(args: Record<string, unknown>): Promise<unknown>;
+}
+
+export function registerTools(server: Server, shelves: Map<string, string[]>): void {
+  const tools: Runnable[] = [new PantryTool(shelves), new RestockTool()];
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: { type: 'object' } })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = tools.find((t) => t.name === request.params.name);
+    if (!tool) throw new Error('unknown tool ' + request.params.name);
+    const result = await tool.execute(request.params.arguments ?? {});
+    return { content: [{ type: 'text', text: JSON.stringify(result) }] };
+  });
+}
+`,
+  },
+  tools: [
+    {
+      file: 'src/tools/pantry/PantryTool.ts',
+      name: 'pantry_list',
+      kind: 'class',
+      handler: 'executeValidated',
+      evidence: /a tool name, an input schema and an execution method/,
+    },
+    { file: 'src/tools/pantry/RestockTool.ts', name: 'pantry_restock', kind: 'class', handler: 'executeValidated' },
+  ],
+};
+
+export const ROUND_TWELVE_FIXTURES: StyleFixture[] = [ALIASED_LOOP_FIXTURE, VALIDATED_HOOK_CLASS_FIXTURE];
