@@ -196,4 +196,90 @@ export function registerTools(server: Server, shelves: Map<string, string[]>): v
   ],
 };
 
-export const ROUND_TWELVE_FIXTURES: StyleFixture[] = [ALIASED_LOOP_FIXTURE, VALIDATED_HOOK_CLASS_FIXTURE];
+const NESTED_CONFIG_FIXTURE: StyleFixture = {
+  title:
+    'definitions { config: { name, inputSchema, outputSchema, _meta }, implementation } in an exported array, registered by a registry class; a plugin table with an implementation but no schema and an AI-SDK factory stay silent',
+  files: {
+    'package.json': MCP_PACKAGE,
+    'src/tools/types.ts': `import type { ZodRawShape } from 'zod';
+export interface ToolSpec<I extends ZodRawShape, O extends ZodRawShape> {
+  config: { name: string; description: string; inputSchema?: I; outputSchema?: O; _meta?: Record<string, unknown> };
+  implementation: (args: unknown) => Promise<{ content: { type: 'text'; text: string }[] }>;
+}
+`,
+    'src/tools/entries/flightLookup.ts': `import { z } from 'zod';
+import type { ToolSpec } from '../types.js';
+const inputSchema = { code: z.string() };
+const outputSchema = { status: z.string() };
+async function implementation(args: unknown) {
+  const { code } = args as { code: string };
+  return { content: [{ type: 'text' as const, text: 'on time: ' + code }] };
+}
+export const flightLookup: ToolSpec<typeof inputSchema, typeof outputSchema> = {
+  config: {
+    name: 'flight-lookup',
+    description: 'Status of a flight',
+    inputSchema,
+    outputSchema,
+    _meta: { 'ui/template': 'card' },
+  },
+  implementation,
+};
+`,
+    'src/tools/index.ts': `import { flightLookup } from './entries/flightLookup.js';
+export const toolSpecs = [flightLookup];
+`,
+    'src/tools/registry.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ZodRawShape } from 'zod';
+import type { ToolSpec } from './types.js';
+export class SpecRegistry {
+  constructor(private readonly server: McpServer) {}
+  add(spec: ToolSpec<ZodRawShape, ZodRawShape>): void {
+    const { config, implementation } = spec;
+    this.server.registerTool(config.name, { description: config.description, inputSchema: config.inputSchema }, async (args) =>
+      implementation(args),
+    );
+  }
+  addAll(specs: ToolSpec<ZodRawShape, ZodRawShape>[]): void {
+    for (const spec of specs) this.add(spec);
+  }
+}
+`,
+    'src/main.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SpecRegistry } from './tools/registry.js';
+import { toolSpecs } from './tools/index.js';
+const server = new McpServer({ name: 'flights', version: '1.0.0' });
+new SpecRegistry(server).addAll(toolSpecs);
+`,
+    // Look-alikes: a plugin table whose entries have a name and an implementation but no input schema, and
+    // an AI-SDK tool built from the same nested shape.
+    'src/plugins/formats.ts': `export const formats = [
+  { config: { name: 'csv', description: 'Comma separated' }, implementation: (rows: string[][]) => rows.join('\\n') },
+  { name: 'tsv', implementation: (rows: string[][]) => rows.join('\\t') },
+];
+`,
+    'src/agent/assistant.ts': `import { tool } from 'ai';
+import { z } from 'zod';
+export const weather = tool({
+  config: { name: 'weather', inputSchema: { city: z.string() } },
+  implementation: async () => 'sunny',
+} as never);
+`,
+  },
+  tools: [
+    {
+      file: 'src/tools/entries/flightLookup.ts',
+      name: 'flight-lookup',
+      kind: 'definition',
+      handler: 'implementation',
+    },
+    // The registry's own call stays a site that registers tools defined elsewhere (its name is read at run time).
+    { file: 'src/tools/registry.ts', name: null, kind: 'registerTool' },
+  ],
+};
+
+export const ROUND_TWELVE_FIXTURES: StyleFixture[] = [
+  ALIASED_LOOP_FIXTURE,
+  VALIDATED_HOOK_CLASS_FIXTURE,
+  NESTED_CONFIG_FIXTURE,
+];
