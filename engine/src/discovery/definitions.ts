@@ -15,7 +15,20 @@ import { storesOtherPrimitive } from './otherPrimitiveCollections';
 import { typedSiblingHasSchema } from './typedSiblings';
 import { type RegistrationKind, type ScanState, isInlineFunction, nameOf, where } from './scanContext';
 
-const HANDLER_KEYS = ['handler', 'execute', 'handle', 'run', 'call', 'callback', 'invoke', 'cb', 'fn', 'func', 'logic'];
+const HANDLER_KEYS = [
+  'handler',
+  'execute',
+  'handle',
+  'run',
+  'call',
+  'callback',
+  'invoke',
+  'cb',
+  'fn',
+  'func',
+  'logic',
+  'implementation',
+];
 export const SCHEMA_KEYS = [
   'inputSchema',
   'parameters',

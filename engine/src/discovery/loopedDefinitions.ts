@@ -9,6 +9,7 @@
  */
 import ts from 'typescript';
 import { propertyNameText, unwrapExpression } from '../parse/syntax';
+import { loopNameAlias } from './loopNameAliases';
 import { LOOP_EVIDENCE, type Walk, followList } from './listedDefinitions';
 import type { ScanState } from './scanContext';
 
@@ -94,7 +95,7 @@ export function scanLoopedDefinitions(
   evidence: readonly string[],
 ): boolean {
   if (!nameArg) return false;
-  const source = loopSource(call, nameArg);
+  const source = loopSource(call, loopNameAlias(call, nameArg) ?? nameArg);
   if (!source) return false;
   const walker: Walk = {
     state,

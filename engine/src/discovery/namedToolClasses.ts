@@ -26,6 +26,11 @@ const SCHEMA_MEMBERS = new Set([
   'getParameters',
 ]);
 const EXECUTION_METHODS = ['executeInternal', 'execute', 'invoke', 'run', 'handle', 'call', 'handler', 'callback'];
+/**
+ * The template-method hook a base class's `execute` calls after validating (`executeValidated`,
+ * `executeImpl`…): the tool's own logic when the class does not override `execute` itself.
+ */
+const EXECUTION_HOOK = /^(?:execute|run|invoke|handle)(?:Validated|Impl|Tool|Core)$/;
 /** What a tool's wire name looks like (a title such as `Desk` or `Get Thing` is not one). */
 const TOOL_NAME = /^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$|^[a-z][a-z0-9]*$/;
 
@@ -68,7 +73,14 @@ export function scanNamedToolClasses(state: ScanState): void {
         (m): m is ts.MethodDeclaration =>
           ts.isMethodDeclaration(m) && !isStatic(m) && !!m.body && memberName(m) === method,
       ),
-    ).find((m) => m !== undefined);
+    )
+      .concat(
+        node.members.find(
+          (m): m is ts.MethodDeclaration =>
+            ts.isMethodDeclaration(m) && !isStatic(m) && !!m.body && EXECUTION_HOOK.test(memberName(m) ?? ''),
+        ),
+      )
+      .find((m) => m !== undefined);
     if (!handler) continue;
     const evidence = [
       `class ${node.name.text} (${where(state, node)}) extends ${base.getText(state.sourceFile)}: a tool name, an input schema and an execution method`,

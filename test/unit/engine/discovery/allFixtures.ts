@@ -18,6 +18,7 @@ import { ROUND_TEN_FIXTURES } from './roundTenFixtures';
 import { ROUND_SIX_B_FIXTURES } from './roundSixBFixtures';
 import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
 import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
+import { ROUND_TWELVE_FIXTURES } from './roundTwelveFixtures';
 import { STYLE_FIXTURES, type StyleFixture } from './styleFixtures';
 
 export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
@@ -39,4 +40,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_NINE_B_FIXTURES,
   ...ROUND_EIGHT_B_FIXTURES,
   ...ROUND_TEN_FIXTURES,
+  ...ROUND_TWELVE_FIXTURES,
 ];
