@@ -119,4 +119,127 @@ export const server = new BillingServer(['invoices:read']);
   },
 ];
 
-export const ROUND_ELEVEN_FIXTURES: StyleFixture[] = [...TYPED_HELPER_FIXTURES];
+const ACTION_DECORATOR_FIXTURES: StyleFixture[] = [
+  {
+    title:
+      'method decorators declaring actions with a literal name, a description and a schema (@DefineAction) in an MCP server that serves them; columns, fields, CLI commands, routes and titles stay silent',
+    files: {
+      'package.json': JSON.stringify({
+        name: 'wallet-mcp',
+        dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', 'wallet-kit': '^2.0.0', typeorm: '^0.3.0' },
+      }),
+      'src/actions/pricing.ts': `import { ActionSet, DefineAction } from 'wallet-kit';
+import { z } from 'zod';
+
+const QuoteInput = z.object({ symbol: z.string() });
+const SWAP_NAME = 'swap_quote';
+
+export class PricingActions extends ActionSet {
+  @DefineAction({
+    name: 'quote_price',
+    description: 'Quotes the price of a token',
+    schema: QuoteInput,
+  })
+  async quotePrice(args: z.infer<typeof QuoteInput>) {
+    return 'price of ' + args.symbol;
+  }
+
+  @DefineAction({ name: SWAP_NAME, description: 'Quotes a swap', schema: QuoteInput })
+  async swapQuote(args: z.infer<typeof QuoteInput>) {
+    return 'swap ' + args.symbol;
+  }
+
+  // A display title is not a wire name.
+  @DefineAction({ name: 'Quote Everything', description: 'Not a wire name', schema: QuoteInput })
+  async quoteAll() {
+    return 'all';
+  }
+
+  // No schema: metadata, not a callable action.
+  @Describe({ name: 'helper', description: 'Internal helper' })
+  async helper() {
+    return 'help';
+  }
+}
+
+function Describe(_meta: { name: string; description: string }) {
+  return (_target: object, _key: string) => undefined;
+}
+`,
+      'src/entities/account.ts': `import { Column, Entity } from 'typeorm';
+import { ApiProperty, Field, Command, Get } from './lookalikes';
+
+@Entity()
+export class Account {
+  @Column({ name: 'owner_id', comment: 'Owner' })
+  ownerId = '';
+
+  @ApiProperty({ name: 'balance', description: 'Balance', type: Number })
+  get balance() {
+    return 0;
+  }
+
+  @Field({ name: 'label', description: 'Label', schema: 'string' })
+  label() {
+    return '';
+  }
+
+  @Command({ name: 'sync', description: 'Sync accounts', parameters: [] })
+  async sync() {
+    return 1;
+  }
+
+  @Get('accounts')
+  list() {
+    return [];
+  }
+}
+`,
+      'src/entities/lookalikes.ts': `type Meta = Record<string, unknown>;
+const noop = (_meta?: Meta | string) => (_target: object, _key: string) => undefined;
+export const ApiProperty = noop;
+export const Field = noop;
+export const Command = noop;
+export const Get = noop;
+`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { toMcpTools } from 'wallet-kit';
+import { PricingActions } from './actions/pricing';
+
+const server = new McpServer({ name: 'wallet', version: '1.0.0' });
+for (const tool of toMcpTools([new PricingActions()])) {
+  server.tool(tool.name, tool.description, tool.shape, tool.run);
+}
+`,
+    },
+    tools: [
+      {
+        file: 'src/actions/pricing.ts',
+        name: 'quote_price',
+        kind: 'decorator',
+        handler: 'quotePrice',
+        evidence: /method decorated @DefineAction/,
+      },
+      { file: 'src/actions/pricing.ts', name: 'swap_quote', kind: 'decorator', handler: 'swapQuote' },
+    ],
+  },
+  {
+    title: 'the same action decorators in an agent toolkit that serves no MCP server stay silent',
+    files: {
+      'package.json': JSON.stringify({ name: 'agent-kit', dependencies: { ai: '^5.0.0', 'wallet-kit': '^2.0.0' } }),
+      'src/actions/pricing.ts': `import { ActionSet, DefineAction } from 'wallet-kit';
+import { z } from 'zod';
+
+export class PricingActions extends ActionSet {
+  @DefineAction({ name: 'quote_price', description: 'Quotes a token', schema: z.object({ symbol: z.string() }) })
+  async quotePrice(args: { symbol: string }) {
+    return 'price of ' + args.symbol;
+  }
+}
+`,
+    },
+    tools: [],
+  },
+];
+
+export const ROUND_ELEVEN_FIXTURES: StyleFixture[] = [...TYPED_HELPER_FIXTURES, ...ACTION_DECORATOR_FIXTURES];
