@@ -2,8 +2,7 @@
  * Method decorators that register the method as a tool (NestJS-style frameworks such as MCP-Nest):
  * `class T { @Tool({ name: 'greet-user', description, parameters }) greet(args) { … } }`.
  * The decorator counts when it is imported from an MCP server package, or when it is named `Tool` /
- * `McpTool` / `MCPTool` and its object gives a name with a description or a schema, or when any other
- * decorator's single object gives a literal name, a description and an input schema (`@CreateAction`). A framework's
+ * `McpTool` / `MCPTool` and its object gives a name with a description or a schema. A framework's
  * decorator without a name names the tool after the method (easy-mcp). A framework's decorator
  * guards the method: the framework turns a throw into an error result. The framework's decorator applied by
  * hand, `Tool({ name, … })(proto, key, descriptor)`, registers the function stored at `proto[key]`.
@@ -37,27 +36,6 @@ function describesTool(argument: ts.Expression): boolean {
   return ts.isObjectLiteralExpression(inner) && DESCRIBING_KEYS.some((key) => property(inner, key) !== undefined);
 }
 
-/** Decorators whose `{ name, description }` object is a column, field, CLI command or HTTP route, never a tool. */
-const NON_TOOL_DECORATORS =
-  /^(Api\w*|Column|Field|\w*Column|Command|SubCommand|Option|Argument|Get|Post|Put|Patch|Delete|Query|Mutation|Resolver|Entity|Prop|Property|Input|Output|Event|On\w*)$/;
-/** Schema keys that, next to a literal name and a description, make an object describe a tool's input. */
-const ACTION_SCHEMA_KEYS = ['schema', 'parameters', 'inputSchema', 'paramsSchema'];
-
-/**
- * Any other method decorator declaring a callable action the way tool frameworks do:
- * `@CreateAction({ name: 'get_balance', description, schema })` — a single object argument with a
- * literal (or constant) wire name, a description and an input schema.
- */
-function declaresAction(state: ScanState, decorator: string, args: readonly ts.Expression[]): boolean {
-  if (args.length !== 1 || NON_TOOL_DECORATORS.test(decorator)) return false;
-  const inner = unwrapExpression(args[0]);
-  if (!ts.isObjectLiteralExpression(inner) || !property(inner, 'description')) return false;
-  if (!ACTION_SCHEMA_KEYS.some((key) => property(inner, key) !== undefined)) return false;
-  const written = decoratorName(inner);
-  const name = written && nameOf(state, written).name;
-  return typeof name === 'string' && /^[A-Za-z][A-Za-z0-9_.-]*$/.test(name);
-}
-
 /** Methods decorated as tools. */
 export function scanToolDecorators(state: ScanState): void {
   if (!state.sourceFile.text.includes('@')) return;
@@ -69,7 +47,7 @@ export function scanToolDecorators(state: ScanState): void {
       const decoratorIdentifier = call.expression.text;
       const module = state.imports.get(decoratorIdentifier)?.specifier;
       const imported = state.imports.get(decoratorIdentifier)?.exportName ?? decoratorIdentifier;
-      if (!TOOL_DECORATOR_NAMES.test(imported) && !declaresAction(state, imported, call.arguments)) continue;
+      if (!TOOL_DECORATOR_NAMES.test(imported)) continue;
       const fromFramework = module !== undefined && isMcpServerModule(module);
       const written = decoratorName(call.arguments[0]);
       // A framework's decorator without a name (easy-mcp `@Tool({ description })`) names the tool after the method.
