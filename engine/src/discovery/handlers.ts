@@ -38,6 +38,7 @@ import { scanPackageToolBuilders } from './packageToolBuilders';
 import { registeredDefinitionExport } from './registeredDefinitions';
 import { classMethodExport } from './instanceTables';
 import { registeredRecordShapes, scanKeyedRecords } from './keyedRecords';
+import { scanTypedDefinitions, typedRegistrationShapes } from './typedDefinitions';
 import { returnedFunction } from './factoryHandlers';
 import {
   type ClassFact,
@@ -334,6 +335,9 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanAppliedToolDecorators(state);
   const recordShapes = registeredRecordShapes(state, calls);
   scanKeyedRecords(state, recordShapes);
+  const typedShapes = typedRegistrationShapes(state, calls);
+  scanTypedDefinitions(state, typedShapes);
+  for (const shape of typedShapes) recordShapes.add(shape);
 
   if (sourceFile.text.includes('@mcpToolHandler')) {
     for (const node of index.ofKinds(FUNCTION_KINDS)) {

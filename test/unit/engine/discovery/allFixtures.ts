@@ -10,6 +10,7 @@ import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
 import { ROUND_EIGHT_A_FIXTURES } from './roundEightAFixtures';
 import { ROUND_EIGHT_B_FIXTURES } from './roundEightBFixtures';
+import { ROUND_ELEVEN_FIXTURES } from './roundElevenFixtures';
 import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
 import { ROUND_NINE_A_FIXTURES } from './roundNineAFixtures';
 import { ROUND_NINE_B_FIXTURES } from './roundNineBFixtures';
@@ -41,4 +42,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_EIGHT_B_FIXTURES,
   ...ROUND_TEN_FIXTURES,
   ...ROUND_TWELVE_FIXTURES,
+  ...ROUND_ELEVEN_FIXTURES,
 ];
