@@ -9,7 +9,7 @@ import ts from 'typescript';
 import { unwrapExpression } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
 import { isMcpServerModule } from './relevance';
-import { type ScanState, isInlineFunction, nameOf, where } from './scanContext';
+import { type ScanState, isInlineFunction, nameOf, where, shownNameExpression } from './scanContext';
 
 /** `paidTool`, `securedTool`: a lower-camel method name ending in `Tool`, not one of the SDK's own. */
 const TOOL_METHOD = /^[a-z][A-Za-z0-9]*Tool$/;
@@ -92,7 +92,7 @@ export function scanAugmentedServerTools(state: ScanState, calls: readonly ts.Ca
     const recorded = recordHandler(state, last, 'wrapper', resolved.name, evidence);
     state.registrations.push({
       name: resolved.name,
-      nameExpression: ts.isStringLiteralLike(unwrapExpression(nameArg)) ? undefined : resolved.expression,
+      nameExpression: shownNameExpression(nameArg, resolved),
       kind: 'wrapper',
       node: call,
       nameNode: nameArg,

@@ -17,7 +17,15 @@ import { type FunctionLike, returnedExpressions, propertyNameText, unwrapExpress
 import { recordMethod } from './definitions';
 import { recordHandler } from './handlerTargets';
 import type { ExternalInfo, Reexport } from './handlers';
-import { type ScanState, type WrapperSignature, handOffImport, isInlineFunction, nameOf, where } from './scanContext';
+import {
+  type ScanState,
+  type WrapperSignature,
+  handOffImport,
+  isInlineFunction,
+  nameOf,
+  where,
+  shownNameExpression,
+} from './scanContext';
 
 const MAX_DEPTH = 6;
 const PASS_THROUGH_METHODS = new Set(['filter', 'slice', 'concat', 'sort', 'toSorted', 'toReversed']);
@@ -190,7 +198,7 @@ function recordConsumed(consumer: Consumer, object: ts.ObjectLiteralExpression):
   state.consumed.add(object);
   state.registrations.push({
     name: resolved.name,
-    nameExpression: ts.isStringLiteralLike(unwrapExpression(nameExpression)) ? undefined : resolved.expression,
+    nameExpression: shownNameExpression(nameExpression, resolved),
     kind: 'definition',
     node: object,
     nameNode: nameExpression,

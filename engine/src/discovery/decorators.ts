@@ -10,7 +10,7 @@
 import ts from 'typescript';
 import { type FunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { isMcpServerModule } from './relevance';
-import { type ScanState, isInlineFunction, nameOf, where } from './scanContext';
+import { type ScanState, isInlineFunction, nameOf, where, shownNameExpression } from './scanContext';
 
 const TOOL_DECORATOR_NAMES = /^(?:mcp)?tool$/i;
 const DESCRIBING_KEYS = ['description', 'parameters', 'inputSchema', 'schema', 'outputSchema', 'annotations'];
@@ -164,7 +164,7 @@ export function scanAppliedToolDecorators(state: ScanState): void {
     }
     state.registrations.push({
       name: resolved.name,
-      nameExpression: ts.isStringLiteralLike(unwrapExpression(written)) ? undefined : resolved.expression,
+      nameExpression: shownNameExpression(written, resolved),
       kind: 'decorator',
       node: call,
       nameNode: written,

@@ -23,6 +23,7 @@ import {
   nameOf,
   where,
   handOffImport,
+  shownNameExpression,
 } from './scanContext';
 
 /** Read once: the typescript module's exports are getters (see parse/syntax.ts). */
@@ -157,7 +158,7 @@ function addBranch(
   }
   state.registrations.push({
     name: resolved.name,
-    nameExpression: ts.isStringLiteralLike(unwrapExpression(nameNode)) ? undefined : resolved.expression,
+    nameExpression: shownNameExpression(nameNode, resolved),
     kind: 'dispatch',
     node: site,
     nameNode,

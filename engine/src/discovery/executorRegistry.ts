@@ -9,7 +9,7 @@
 import ts from 'typescript';
 import { type FunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import type { Reexport } from './handlers';
-import { type ScanState, handOffImport, nameOf, where } from './scanContext';
+import { type ScanState, handOffImport, nameOf, where, shownNameExpression } from './scanContext';
 
 const EXECUTOR_METHODS = new Set(['execute', 'run', 'handle', 'handler', 'call', 'invoke']);
 /** Exports that describe a tool module: `export const metadata = { name: 'x', … }`. */
@@ -183,9 +183,7 @@ function recordExecutorClass(
   }
   state.registrations.push({
     name: resolved.name,
-    nameExpression: ts.isStringLiteralLike(unwrapExpression(nameProperty.initializer))
-      ? undefined
-      : resolved.expression,
+    nameExpression: shownNameExpression(nameProperty.initializer, resolved),
     kind: 'class',
     node,
     nameNode: nameProperty.name,

@@ -13,7 +13,7 @@ import ts from 'typescript';
 import { type FunctionLike, returnedExpressions, unwrapExpression, outermostWrapper } from '../parse/syntax';
 import { NON_MCP_MODULES, NOT_TOOL_CALLEES, NOT_TOOL_KEYS, SCHEMA_KEYS, memberOf, valueOfMember } from './definitions';
 import { recordHandler } from './handlerTargets';
-import { type ScanState, isInlineFunction, nameOf, where } from './scanContext';
+import { type ScanState, isInlineFunction, nameOf, where, shownNameExpression } from './scanContext';
 
 /** Keys under which a declaration keeps the function that builds its handler. */
 const HANDLER_FACTORY_KEYS = ['factory', 'handlerFactory', 'createHandler', 'makeHandler', 'buildHandler'];
@@ -87,7 +87,7 @@ export function scanHandlerFactoryDefinitions(state: ScanState): void {
     state.consumed.add(object);
     state.registrations.push({
       name: resolved.name,
-      nameExpression: ts.isStringLiteralLike(unwrapExpression(nameNode)) ? undefined : resolved.expression,
+      nameExpression: shownNameExpression(nameNode, resolved),
       kind: 'definition',
       node: site,
       nameNode,

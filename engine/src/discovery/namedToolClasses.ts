@@ -8,10 +8,10 @@
  * `name` field (API clients such as `name = 'Desk'`).
  */
 import ts from 'typescript';
-import { propertyNameText, unwrapExpression } from '../parse/syntax';
+import { propertyNameText } from '../parse/syntax';
 import { baseGuardOf, markGuardedBy } from './crossFileGuards';
 import { NON_MCP_MODULES } from './definitions';
-import { type ScanState, lineOf, nameOf, where } from './scanContext';
+import { type ScanState, lineOf, nameOf, where, shownNameExpression } from './scanContext';
 
 const NAME_FIELDS = new Set(['name', 'toolName']);
 const SCHEMA_MEMBERS = new Set([
@@ -94,7 +94,7 @@ export function scanNamedToolClasses(state: ScanState): void {
     }
     state.registrations.push({
       name: resolved.name,
-      nameExpression: ts.isStringLiteralLike(unwrapExpression(nameField.initializer)) ? undefined : resolved.expression,
+      nameExpression: shownNameExpression(nameField.initializer, resolved),
       kind: 'class',
       node,
       nameNode: nameField.initializer,

@@ -13,7 +13,7 @@ import { propertyNameText, unwrapExpression } from '../parse/syntax';
 import { NOT_TOOL_KEYS, SCHEMA_KEYS, handlerMember, memberOf, recordMethod, valueOfMember } from './definitions';
 import { recordHandler } from './handlerTargets';
 import { TOOL_BUILDER, isMcpFrameworkSpecifier } from './mcpFrameworks';
-import { type ImportBinding, type ScanState, nameOf, where } from './scanContext';
+import { type ImportBinding, type ScanState, nameOf, where, shownNameExpression } from './scanContext';
 
 /** `import { tool as makeTool } from 'acme-mcp-core'` (named) or `import * as core from …` then `core.tool`. */
 function builderImport(state: ScanState, callee: ts.Expression): ImportBinding | undefined {
@@ -60,7 +60,7 @@ export function scanPackageToolBuilders(state: ScanState, calls: readonly ts.Cal
       : recordHandler(state, valueOfMember(handler), 'definition', resolved.name, evidence);
     state.registrations.push({
       name: resolved.name,
-      nameExpression: ts.isStringLiteralLike(unwrapExpression(nameNode)) ? undefined : resolved.expression,
+      nameExpression: shownNameExpression(nameNode, resolved),
       kind: 'definition',
       node: call,
       nameNode,

@@ -235,6 +235,11 @@ export function where(state: ScanState, node: ts.Node): string {
   return `${base}:${lineOf(state, node)}`;
 }
 
+/** The expression a registration shows beside its resolved name: none when the name is written as a literal. */
+export function shownNameExpression(written: ts.Expression, resolved: ResolvedName): string | undefined {
+  return ts.isStringLiteralLike(unwrapExpression(written)) ? undefined : resolved.expression;
+}
+
 export function nameOf(state: ScanState, expression: ts.Expression): ResolvedName {
   const fileLevel = (identifier: string): ConstValue | undefined => {
     const local = state.constants.get(identifier);

@@ -10,7 +10,7 @@ import ts from 'typescript';
 import { unwrapExpression } from '../parse/syntax';
 import { NON_MCP_MODULES, NOT_TOOL_KEYS, SCHEMA_KEYS, handlerMember, memberOf, valueOfMember } from './definitions';
 import { recordHandler } from './handlerTargets';
-import { type ScanState, functionTarget, isInlineFunction, nameOf, where } from './scanContext';
+import { type ScanState, functionTarget, isInlineFunction, nameOf, where, shownNameExpression } from './scanContext';
 
 /** `tool`, `defineTool`, `createTool`, `mcpTool`, `makeToolSpec`: a callee named for a tool. */
 const TOOL_FACTORY = /tool(?:def(?:inition)?|spec)?$/i;
@@ -56,7 +56,7 @@ export function scanToolFactoryCalls(state: ScanState, calls: readonly ts.CallEx
     const recorded = recordHandler(state, handlerArgument, 'definition', resolved.name, evidence);
     state.registrations.push({
       name: resolved.name,
-      nameExpression: ts.isStringLiteralLike(unwrapExpression(nameNode)) ? undefined : resolved.expression,
+      nameExpression: shownNameExpression(nameNode, resolved),
       kind: 'definition',
       node: call,
       nameNode,

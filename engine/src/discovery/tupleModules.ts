@@ -12,7 +12,7 @@ import ts from 'typescript';
 import { type FunctionLike, returnedExpressions, unwrapExpression } from '../parse/syntax';
 import { memberOf } from './definitions';
 import { recordHandler } from './handlerTargets';
-import { type ScanState, isInlineFunction, nameOf, where } from './scanContext';
+import { type ScanState, isInlineFunction, nameOf, where, shownNameExpression } from './scanContext';
 
 /** Types and results named for prompts or resources. */
 const OTHER_PRIMITIVE = /Prompt|Resource/;
@@ -130,7 +130,7 @@ export function scanTupleModules(state: ScanState): void {
     const recorded = recordHandler(state, built ?? callbackElement, 'definition', resolved.name, evidence);
     state.registrations.push({
       name: resolved.name,
-      nameExpression: ts.isStringLiteralLike(unwrapExpression(nameElement)) ? undefined : resolved.expression,
+      nameExpression: shownNameExpression(nameElement, resolved),
       kind: 'definition',
       node: tuple,
       nameNode: nameElement,
