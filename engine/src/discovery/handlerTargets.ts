@@ -5,7 +5,7 @@
  */
 import ts from 'typescript';
 import { type FunctionLike, unwrapExpression, walkOwnBody } from '../parse/syntax';
-import { type RegistrationKind, type ScanState, functionTarget, handOffImport } from './scanContext';
+import { type RegistrationKind, type ScanState, functionTarget, handOffImport, where } from './scanContext';
 
 export interface RecordedHandler {
   fn?: FunctionLike;
@@ -99,4 +99,31 @@ export function recordHandler(
     });
   }
   return { evidence: [] };
+}
+
+/**
+ * A definition record found by its keys (a record a registration loop reads, a value of a type a helper registers):
+ * its handler, when it has one, is recorded as a definition handler once, and the record is a listed tool.
+ */
+export function recordDefinitionTool(
+  state: ScanState,
+  site: ts.Node,
+  nameValue: ts.Expression,
+  name: string,
+  handler: FunctionLike | undefined,
+  evidence: string[],
+): void {
+  if (handler && !state.seen.has(handler)) {
+    state.seen.add(handler);
+    state.handlers.push({ fn: handler, kind: 'definition', lowLevel: false, toolName: name, evidence });
+  }
+  state.registrations.push({
+    name,
+    kind: 'definition',
+    node: site,
+    nameNode: nameValue,
+    handler,
+    evidence: [...evidence, `defined at ${where(state, site)}`],
+    listed: true,
+  });
 }

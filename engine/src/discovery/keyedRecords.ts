@@ -15,8 +15,8 @@ import {
   outermostWrapper,
 } from '../parse/syntax';
 import { recordFactoryHandler } from './factoryHandlers';
-import { recordHandler } from './handlerTargets';
-import { type ScanState, isInlineFunction, lineOf, nameOf, where } from './scanContext';
+import { recordDefinitionTool, recordHandler } from './handlerTargets';
+import { type ScanState, isInlineFunction, lineOf, nameOf } from './scanContext';
 
 const REGISTERING = /^(registerTool|tool|addTool)$/;
 /** Keys a loop may read the wire name from. */
@@ -144,25 +144,12 @@ export function scanKeyedRecords(state: ScanState, localShapes: ReadonlySet<stri
       `record '${name}' (line ${lineOf(state, site)}) named by its ${nameKey} and handled by its ${handlerKey}, the keys a registration loop reads`,
     ];
     let handler: FunctionLike | undefined;
-    if (handlerValue && isFunctionLike(handlerValue)) {
-      handler = handlerValue;
-      if (!state.seen.has(handler)) {
-        state.seen.add(handler);
-        state.handlers.push({ fn: handler, kind: 'definition', lowLevel: false, toolName: name, evidence });
-      }
-    } else if (handlerValue) {
+    if (handlerValue && isFunctionLike(handlerValue)) handler = handlerValue;
+    else if (handlerValue) {
       handler =
         recordHandler(state, handlerValue, 'definition', name, evidence).fn ??
         recordFactoryHandler(state, handlerValue, 'definition', name, evidence);
     }
-    state.registrations.push({
-      name,
-      kind: 'definition',
-      node: site,
-      nameNode: nameValue,
-      handler,
-      evidence: [...evidence, `defined at ${where(state, site)}`],
-      listed: true,
-    });
+    recordDefinitionTool(state, site, nameValue, name, handler, evidence);
   }
 }

@@ -11,8 +11,8 @@
 import ts from 'typescript';
 import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { handlerMember, memberOf, valueOfMember } from './definitions';
-import { recordHandler } from './handlerTargets';
-import { type ScanState, lineOf, nameOf, where } from './scanContext';
+import { recordDefinitionTool, recordHandler } from './handlerTargets';
+import { type ScanState, lineOf, nameOf } from './scanContext';
 
 const REGISTERING = /^(registerTool|tool|addTool)$/;
 /** Keys a helper may read the wire name from. */
@@ -173,18 +173,6 @@ export function scanTypedDefinitions(state: ScanState, localShapes: ReadonlySet<
       const value = valueOfMember(member);
       if (value) handler = recordHandler(state, value, 'definition', name, evidence).fn;
     }
-    if (handler && !state.seen.has(handler)) {
-      state.seen.add(handler);
-      state.handlers.push({ fn: handler, kind: 'definition', lowLevel: false, toolName: name, evidence });
-    }
-    state.registrations.push({
-      name,
-      kind: 'definition',
-      node: site,
-      nameNode: nameValue,
-      handler,
-      evidence: [...evidence, `defined at ${where(state, site)}`],
-      listed: true,
-    });
+    recordDefinitionTool(state, site, nameValue, name, handler, evidence);
   }
 }
