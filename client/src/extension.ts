@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { COMMANDS } from '../../shared/src/protocol';
+import { fixAllInActiveEditor } from './fixAllCommand';
 import { createLanguageClient } from './languageClient';
 import { startWhenMcpCodeAppears } from './lazyStart';
 import { registerToolCalls } from './panel';
@@ -34,9 +35,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
 
   context.subscriptions.push(
-    vscode.commands.registerCommand(COMMANDS.fixAll, () =>
-      vscode.commands.executeCommand('editor.action.codeAction', { kind: 'source.fixAll.mcpEnvelope', apply: 'first' }),
-    ),
+    vscode.commands.registerCommand(COMMANDS.fixAll, fixAllInActiveEditor),
     vscode.commands.registerCommand(COMMANDS.restartServer, async () => {
       if (languageClient.isRunning()) {
         await languageClient.restart();

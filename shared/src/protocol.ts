@@ -25,6 +25,9 @@ export interface WorkspaceTool {
 /** `mcpEnvelope/tools`: every tool registration of the workspace, for CodeLens counts, Go to handler and the probe. */
 export const WorkspaceToolsRequest = new RequestType0<WorkspaceTool[], void>('mcpEnvelope/tools');
 
+/** The code action kind of "fix all MCP Envelope problems in this file" (`source.fixAll` + our id). */
+export const FIX_ALL_KIND = 'source.fixAll.mcpEnvelope';
+
 /** Commands the extension contributes (shown in the Command Palette). */
 export const COMMANDS = {
   fixAll: 'mcpEnvelope.fixAll',

@@ -13,9 +13,10 @@ import { pathToFileURL } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { fixAll, DISABLE_NEXT_LINE, type CreatedFile, type Finding, type OffsetEdit } from '../../../engine/src';
 import type { DocumentAnalysis } from './analysisService';
+import { FIX_ALL_KIND } from '../../../shared/src/protocol';
 import { DIAGNOSTIC_SOURCE, isDiagnosticData } from './diagnosticsProvider';
 
-export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.mcpEnvelope`;
+export { FIX_ALL_KIND };
 
 function toTextEdit(document: TextDocument, edit: OffsetEdit): TextEdit {
   return {

@@ -103,7 +103,11 @@ describe('quick fixes in the real extension host', () => {
     editor = await vscode.window.showTextDocument(editor.document);
     const before = (await waitForDiagnostics(uri, (found) => found.length > 0, 'diagnostics before the command'))
       .length;
-    await vscode.commands.executeCommand('mcpEnvelope.fixAll');
+    assert.equal(
+      await vscode.commands.executeCommand('mcpEnvelope.fixAll'),
+      'fixed',
+      'the command reports it applied fixes',
+    );
     const after = await waitForDiagnostics(
       uri,
       (found) => found.length < before,
