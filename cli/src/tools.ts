@@ -2,12 +2,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
+  type FileHandlerLinks,
   type FileTool,
   Project,
   type WorkspaceFile,
   collectSourceFiles,
   engineSettings,
+  handlerLinksOf,
   indexWorkspace,
+  linkImportedHandlers,
   toolsOf,
   withoutDispatchedDefinitions,
 } from '../../engine/src';
@@ -73,7 +76,10 @@ function prettyOf(tool: ListedTool, explain: boolean): string {
   const head = `${name}  ${tool.file}:${tool.line}  ${tool.kind}`;
   if (!explain) return head;
   const lines = [head];
-  if (tool.handler) lines.push(`    handler: ${tool.handler.name ?? 'function'} (line ${tool.handler.line})`);
+  if (tool.handler) {
+    const where = tool.handler.file ? `${tool.handler.file}:${tool.handler.line}` : `line ${tool.handler.line}`;
+    lines.push(`    handler: ${tool.handler.name ?? 'function'} (${where})`);
+  }
   for (const step of tool.evidence) lines.push(`    ← ${step}`);
   return lines.join('\n');
 }
@@ -127,6 +133,8 @@ export async function runTools(argv: string[], io: CliIo): Promise<number> {
   const project = new Project();
   const parsed = indexWorkspace(project, workspace, engine, manifests, report);
   const found: ListedTool[] = [];
+  const toolsByFile = new Map<string, ListedTool[]>();
+  const handlerLinks = new Map<string, FileHandlerLinks>();
   for (const { fileName, text } of workspace) {
     const sourceFile = parsed.get(fileName);
     if (!sourceFile) continue;
@@ -134,10 +142,18 @@ export async function runTools(argv: string[], io: CliIo): Promise<number> {
       const indexed = project.indexText(fileName, text, engine, sourceFile);
       if (!indexed.scan) continue;
       const shown = displayPath(fileName, io.cwd, options.given);
-      for (const tool of toolsOf(sourceFile, indexed.scan)) found.push({ ...tool, file: shown });
+      const tools = toolsOf(sourceFile, indexed.scan).map((tool) => ({ ...tool, file: shown }));
+      toolsByFile.set(fileName, tools);
+      handlerLinks.set(fileName, handlerLinksOf(sourceFile, indexed.scan));
+      found.push(...tools);
     } catch (error) {
       report(fileName, error);
     }
+  }
+  // A handler imported from another file is shown where it is defined.
+  linkImportedHandlers(toolsByFile, (fileName) => handlerLinks.get(fileName));
+  for (const tool of found) {
+    if (tool.handler?.file) tool.handler.file = displayPath(tool.handler.file, io.cwd, options.given);
   }
   printTools(
     io,

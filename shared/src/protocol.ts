@@ -17,8 +17,8 @@ export interface WorkspaceTool {
   nameExpression?: string;
   /** Why this counts as a tool, outermost first. */
   evidence?: string[];
-  /** The handler function, when it is in the same file (for Go to handler). */
-  handler?: { line: number; name?: string };
+  /** The handler function (for Go to handler): in the tool's file, or in the file `uri` when it is imported from there. */
+  handler?: { line: number; name?: string; uri?: string };
   uri: string;
 }
 

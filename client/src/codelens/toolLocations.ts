@@ -24,6 +24,7 @@ export interface LensPlacement {
  */
 export function separateHandlerLine(tool: WorkspaceTool): number | undefined {
   const handler = tool.handler;
+  if (handler?.uri !== undefined && handler.uri !== tool.uri) return undefined;
   if (!handler?.name || handler.line < 1 || handler.line === tool.line) return undefined;
   return tool.style === 'dispatcher' || handler.line < tool.line ? handler.line : undefined;
 }
@@ -32,6 +33,7 @@ export function separateHandlerLine(tool: WorkspaceTool): number | undefined {
  * The live-calls lenses of one file: one on each registration of a tool with a static name, and one on its
  * handler when that is a named function of its own elsewhere in the file (a dispatcher's per-tool function, a
  * handler defined above the factory call that takes it), so that the count shows where the work is done.
+ * A handler function imported from this file by a registration elsewhere gets its tool's lens here.
  * Inline handlers (`registerTool(…, async () => …)`) get no second lens. Tools whose name is computed at run
  * time (`NAMES.search`, `this.name`, an untitled `@mcpToolHandler` function) get none: calls are matched by
  * name, so no count could be shown. Sorted by line; never twice the same tool on a line.
@@ -54,6 +56,13 @@ export function lensPlacements(tools: readonly WorkspaceTool[], sameFile: (uri: 
     if (tool.name === null || !sameFile(tool.uri) || handlerLine === undefined) continue;
     add(tool.name, handlerLine, 'handler');
   }
+  // A handler function imported by a registration of another file: the count shows above the function.
+  for (const tool of tools) {
+    const handler = tool.handler;
+    if (tool.name === null || handler?.uri === undefined || handler.uri === tool.uri || !sameFile(handler.uri))
+      continue;
+    add(tool.name, handler.line, 'handler');
+  }
   const perLine = new Map<number, number>();
   for (const placement of placements) perLine.set(placement.line, (perLine.get(placement.line) ?? 0) + 1);
   for (const placement of placements) placement.shared = (perLine.get(placement.line) ?? 0) > 1;
@@ -67,6 +76,8 @@ export interface HandlerTarget {
   line: number;
   /** 1-based line of the registration. */
   registrationLine: number;
+  /** The registration's file, when the handler is imported from another file. */
+  registrationUri?: string;
   /** The handler function's name, when it has one. */
   handlerName?: string;
   style: string;
@@ -75,21 +86,25 @@ export interface HandlerTarget {
 /**
  * The places `name` is handled, for Go to handler: each registration of that name, at its handler function when
  * the language server knows it (a dispatcher branch opens the per-tool function, not the `case`), else at the
- * registration. Two registrations with the same handler line are one target. Sorted by file, then line.
+ * registration; a handler imported from another file opens there. Two registrations with the same handler line are one
+ * target. Sorted by file, then line.
  */
 export function handlerTargets(tools: readonly WorkspaceTool[], name: string): HandlerTarget[] {
   const targets: HandlerTarget[] = [];
   const seen = new Set<string>();
   for (const tool of tools) {
     if (tool.name !== name) continue;
-    const line = tool.handler && tool.handler.line >= 1 ? tool.handler.line : tool.line;
-    const key = `${tool.uri}\u0000${line}`;
+    const known = tool.handler !== undefined && tool.handler.line >= 1;
+    const line = known && tool.handler ? tool.handler.line : tool.line;
+    const uri = (known && tool.handler?.uri) || tool.uri;
+    const key = `${uri}\u0000${line}`;
     if (seen.has(key)) continue;
     seen.add(key);
     targets.push({
-      uri: tool.uri,
+      uri,
       line,
       registrationLine: tool.line,
+      ...(uri !== tool.uri ? { registrationUri: tool.uri } : {}),
       ...(tool.handler?.name ? { handlerName: tool.handler.name } : {}),
       style: tool.style ?? tool.kind,
     });
@@ -100,7 +115,11 @@ export function handlerTargets(tools: readonly WorkspaceTool[], name: string): H
 /** The QuickPick description of a target: `handleSearch · dispatcher, registered at line 42`. */
 export function targetDescription(target: HandlerTarget): string {
   const parts = [target.handlerName, target.style].filter((part): part is string => part !== undefined && part !== '');
-  const registered = target.registrationLine !== target.line ? `, registered at line ${target.registrationLine}` : '';
+  const registered = target.registrationUri
+    ? `, registered at ${target.registrationUri.slice(target.registrationUri.lastIndexOf('/') + 1)}:${target.registrationLine}`
+    : target.registrationLine !== target.line
+      ? `, registered at line ${target.registrationLine}`
+      : '';
   return `${parts.join(' · ')}${registered}`;
 }
 

@@ -121,11 +121,15 @@ export function handlerLine(registration: ToolRegistration): number {
   return separateHandlerLine(registration) ?? registration.line;
 }
 
-/** The 1-based lines that start a tool's code: its registration and, when known, its handler function. */
-function anchorLines(registration: ToolRegistration): number[] {
-  const lines = [registration.line];
-  if (registration.handler && registration.handler.line >= 1 && registration.handler.line !== registration.line)
-    lines.push(registration.handler.line);
+/**
+ * The 1-based lines of file `uri` that start a tool's code: its registration (when it is in that file) and, when
+ * known, its handler function (in that file, or imported from it by a registration elsewhere).
+ */
+function anchorLines(registration: ToolRegistration, uri: string): number[] {
+  const lines = registration.uri === uri ? [registration.line] : [];
+  const handler = registration.handler;
+  if (handler && handler.line >= 1 && (handler.uri ?? registration.uri) === uri && !lines.includes(handler.line))
+    lines.push(handler.line);
   return lines;
 }
 
@@ -143,8 +147,7 @@ export function enclosingTools(
   let bestLine = 0;
   let best: ToolRegistration[] = [];
   for (const registration of registrations) {
-    if (registration.uri !== uri) continue;
-    for (const anchor of anchorLines(registration)) {
+    for (const anchor of anchorLines(registration, uri)) {
       if (anchor < 1 || anchor - 1 > line || anchor < bestLine) continue;
       if (anchor > bestLine) {
         bestLine = anchor;

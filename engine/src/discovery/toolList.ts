@@ -36,8 +36,8 @@ export interface FileTool {
   nameExpression?: string;
   /** Why this counts as a tool, outermost first. */
   evidence: string[];
-  /** The handler function, when it is in the same file. */
-  handler?: { line: number; name?: string };
+  /** The handler function: in the same file, or (`file`, an absolute path) in the file a registration imports it from. */
+  handler?: { line: number; name?: string; file?: string };
 }
 
 function lineAt(sourceFile: ts.SourceFile, node: ts.Node): number {

@@ -10,7 +10,11 @@ import {
   type AnalysisResult,
   Project,
   collectSourceFiles,
+  type FileHandlerLinks,
   type FileTool,
+  NO_HANDLER_LINKS,
+  handlerLinksOf,
+  linkImportedHandlers,
   toolOf,
   toolsOf,
   type Finding,
@@ -21,6 +25,18 @@ import {
 } from '../../../engine/src';
 
 type SourceFile = AnalysisResult['sourceFile'];
+
+/** The tools a file registers, and what it tells the cross-file join of imported handlers. */
+interface FileTools {
+  tools: readonly FileTool[];
+  links: FileHandlerLinks;
+}
+
+const NO_TOOLS: FileTools = { tools: [], links: NO_HANDLER_LINKS };
+
+function fileToolsOf(sourceFile: SourceFile, scan: AnalysisResult['scan']): FileTools {
+  return { tools: toolsOf(sourceFile, scan), links: handlerLinksOf(sourceFile, scan) };
+}
 
 export interface DocumentAnalysis {
   version: number;
@@ -54,7 +70,7 @@ export function failureReason(detail: string | undefined): string {
 export class AnalysisService {
   readonly project = new Project();
   private readonly cache = new Map<string, DocumentAnalysis>();
-  private readonly tools = new Map<string, FileTool[]>();
+  private readonly tools = new Map<string, FileTools>();
   /** The last parse of each open document, which the next version's parse starts from (incremental parsing). */
   private readonly parses = new Map<string, SourceFile>();
 
@@ -94,7 +110,10 @@ export class AnalysisService {
     }
     if (analysis.result) this.parses.set(document.uri, analysis.result.sourceFile);
     else this.parses.delete(document.uri);
-    this.tools.set(document.uri, analysis.result ? toolsOf(analysis.result.sourceFile, analysis.result.scan) : []);
+    this.tools.set(
+      document.uri,
+      analysis.result ? fileToolsOf(analysis.result.sourceFile, analysis.result.scan) : NO_TOOLS,
+    );
     this.cache.set(document.uri, analysis);
     return analysis;
   }
@@ -173,7 +192,10 @@ export class AnalysisService {
       for (const target of indexed.changed) changed.add(target);
       // Open documents keep the tools of their own (newer) text.
       if (!this.cache.has(uri)) {
-        this.tools.set(uri, indexed.sourceFile && indexed.scan ? toolsOf(indexed.sourceFile, indexed.scan) : []);
+        this.tools.set(
+          uri,
+          indexed.sourceFile && indexed.scan ? fileToolsOf(indexed.sourceFile, indexed.scan) : NO_TOOLS,
+        );
       }
       return indexed.scan !== undefined;
     };
@@ -221,8 +243,27 @@ export class AnalysisService {
 
   /** Every registered tool known in the workspace. */
   workspaceTools(): WorkspaceTool[] {
+    const byFile = new Map<string, (FileTool & { uri: string })[]>();
+    const links = new Map<string, FileHandlerLinks>();
+    for (const [uri, file] of this.tools) {
+      byFile.set(
+        fileNameOf(uri),
+        file.tools.map((tool) => ({ ...tool, uri })),
+      );
+      links.set(fileNameOf(uri), file.links);
+    }
+    // A handler imported from another file is shown (and opened by Go to handler) where it is defined.
+    linkImportedHandlers(byFile, (fileName) => links.get(fileName));
     const result: (WorkspaceTool & FileTool)[] = [];
-    for (const [uri, tools] of this.tools) for (const tool of tools) result.push({ ...tool, uri });
+    for (const tools of byFile.values()) {
+      for (const { handler, ...tool } of tools) {
+        if (!handler) result.push(tool);
+        else {
+          const { file, ...where } = handler;
+          result.push({ ...tool, handler: file ? { ...where, uri: URI.file(file).toString() } : where });
+        }
+      }
+    }
     return withoutDispatchedDefinitions<WorkspaceTool & FileTool>(result, (tool) => tool.uri);
   }
 }

@@ -34,7 +34,7 @@ interface ListedJson {
   line: number;
   kind: string;
   style: string;
-  handler: { line: number; name?: string } | null;
+  handler: { line: number; name?: string; file?: string } | null;
   evidence: string[];
 }
 
@@ -48,7 +48,10 @@ describe('mcp-envelope tools: every registration style (dist/cli.js)', () => {
       const dir = writeWorkspace(fixture);
       const tools = runJson(['tools', '--format', 'json', '--explain'], dir) as ListedJson[];
       assertTools(
-        tools.map((t) => ({ ...t, handler: t.handler ?? undefined })),
+        tools.map((t) => ({
+          ...t,
+          handler: t.handler ? { ...t.handler, file: t.handler.file?.split(path.sep).join('/') } : undefined,
+        })),
         fixture,
       );
       for (const tool of tools) assert.ok(tool.evidence.length > 0 && typeof tool.style === 'string');

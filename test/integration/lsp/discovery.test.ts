@@ -35,9 +35,11 @@ async function startIndexed(dir: string, settings: Record<string, unknown> = {})
 }
 
 function relativeTools(tools: readonly WorkspaceTool[], dir: string) {
+  const relative = (uri: string) => path.relative(dir, new URL(uri).pathname).split(path.sep).join('/');
   return tools.map((tool) => ({
     ...tool,
-    file: path.relative(dir, new URL(tool.uri).pathname).split(path.sep).join('/'),
+    file: relative(tool.uri),
+    handler: tool.handler && { ...tool.handler, file: tool.handler.uri && relative(tool.handler.uri) },
   }));
 }
 

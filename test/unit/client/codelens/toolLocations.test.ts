@@ -96,6 +96,22 @@ void describe('live-calls lens placement', () => {
       ],
     );
   });
+
+  void it('puts the lens of a tool whose handler is imported above that function, in the handler file', () => {
+    const HANDLER_FILE = 'file:///work/shop/src/tools/search.ts';
+    const imported = [
+      { name: 'search', line: 8, kind: 'tool', handler: { line: 3, name: 'search', uri: HANDLER_FILE }, uri: SDK_FILE },
+    ];
+    assert.deepEqual(
+      lensPlacements(imported, inFile(HANDLER_FILE)).map((lens) => [lens.line, lens.tool, lens.at]),
+      [[3, 'search', 'handler']],
+    );
+    // In the registering file: the registration only, never the other file's line 3.
+    assert.deepEqual(
+      lensPlacements(imported, inFile(SDK_FILE)).map((lens) => [lens.line, lens.tool, lens.at]),
+      [[8, 'search', 'registration']],
+    );
+  });
 });
 
 void describe('Go to handler targets', () => {
@@ -125,6 +141,16 @@ void describe('Go to handler targets', () => {
     assert.equal(targetDescription(handlerTargets(bare, 'x')[1]), 'tool');
     assert.deepEqual(handlerTargets(STYLED_TOOLS, 'auditLog'), []);
     assert.deepEqual(handlerTargets(STYLED_TOOLS, 'computeName()'), []);
+  });
+
+  void it('opens a handler imported from another file there, and says where it is registered', () => {
+    const HANDLER_FILE = 'file:///work/shop/src/tools/search.ts';
+    const imported = [
+      { name: 'search', line: 8, kind: 'tool', handler: { line: 3, name: 'search', uri: HANDLER_FILE }, uri: SDK_FILE },
+    ];
+    const [target] = handlerTargets(imported, 'search');
+    assert.deepEqual([target.uri, target.line, target.registrationLine], [HANDLER_FILE, 3, 8]);
+    assert.equal(targetDescription(target), `search · tool, registered at ${SDK_FILE.split('/').pop()}:8`);
   });
 
   void it('says when nothing matched, mentioning computed names only when there are some', () => {

@@ -99,6 +99,18 @@ void describe('matching static diagnostics to probed handlers', () => {
     assert.equal(enclosingTool(REGISTRATIONS, 'file:///other.ts', 25), undefined);
   });
 
+  void it('takes a handler imported from another file as the start of its tool in that file', () => {
+    const handlerFile = 'file:///work/shop/src/tools/lookup.ts';
+    const imported = [
+      ...REGISTRATIONS,
+      { name: 'lookup', line: 70, kind: 'tool', handler: { line: 4, name: 'lookup', uri: handlerFile }, uri: FILE },
+    ];
+    assert.equal(enclosingTool(imported, handlerFile, 10)?.name, 'lookup');
+    assert.equal(enclosingTool(imported, handlerFile, 2), undefined);
+    // In the registering file the handler's line 4 of the other file is no anchor.
+    assert.equal(enclosingTool(imported, FILE, 5), undefined);
+  });
+
   void it('confirms only the same check inside a handler whose probe showed it', () => {
     const confirmations = reportConfirmations(sampleReport());
     const matches = matchConfirmations(

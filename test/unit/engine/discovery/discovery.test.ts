@@ -4,10 +4,13 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import {
   DEFAULT_SETTINGS,
+  type FileHandlerLinks,
   type FileTool,
   Project,
   engineSettings,
+  handlerLinksOf,
   indexWorkspace,
+  linkImportedHandlers,
   toolsOf,
   withoutDispatchedDefinitions,
 } from '../../../../engine/src';
@@ -17,7 +20,13 @@ import { MCP_PACKAGE, type StyleFixture } from './styleFixtures';
 const ROOT = path.resolve('/workspace-under-test');
 
 interface Outcome {
-  tools: Array<{ file: string; name: string | null; kind: string; handler?: string; evidence: string[] }>;
+  tools: Array<{
+    file: string;
+    name: string | null;
+    kind: string;
+    handler?: { name?: string; file?: string };
+    evidence: string[];
+  }>;
   findings: string[];
 }
 
@@ -33,23 +42,32 @@ export function runEngine(fixture: StyleFixture, settings = engineSettings(DEFAU
   const parsed = indexWorkspace(project, sources, settings, manifests);
   const outcome: Outcome = { tools: [], findings: [] };
   const listed: Array<FileTool & { file: string }> = [];
+  const byFile = new Map<string, Array<FileTool & { file: string }>>();
+  const links = new Map<string, FileHandlerLinks>();
   for (const { fileName, text } of sources) {
     const relative = path.relative(ROOT, fileName);
     const indexed = project.indexText(fileName, text, settings, parsed.get(fileName));
     if (indexed.sourceFile && indexed.scan) {
-      for (const tool of toolsOf(indexed.sourceFile, indexed.scan)) listed.push({ ...tool, file: relative });
+      const tools = toolsOf(indexed.sourceFile, indexed.scan).map((tool) => ({ ...tool, file: relative }));
+      byFile.set(fileName, tools);
+      links.set(fileName, handlerLinksOf(indexed.sourceFile, indexed.scan));
+      listed.push(...tools);
     }
     const analysis = project.analyse(fileName, text, settings);
     if (analysis.kind === 'analysed') {
       for (const finding of analysis.result.findings) outcome.findings.push(`${finding.check}@${relative}`);
     }
   }
+  linkImportedHandlers(byFile, (fileName) => links.get(fileName));
   for (const tool of withoutDispatchedDefinitions(listed, (t) => t.file)) {
     outcome.tools.push({
       file: tool.file,
       name: tool.name,
       kind: tool.kind,
-      handler: tool.handler?.name,
+      handler: tool.handler && {
+        name: tool.handler.name,
+        file: tool.handler.file && path.relative(ROOT, tool.handler.file),
+      },
       evidence: tool.evidence,
     });
   }

@@ -8,7 +8,7 @@ export function assertTools(
     file: string;
     name: string | null;
     kind: string;
-    handler?: string | { name?: string };
+    handler?: { name?: string; file?: string };
     evidence?: string[];
   }>,
   fixture: StyleFixture,
@@ -17,8 +17,15 @@ export function assertTools(
   assert.deepEqual(found.map(key).sort(), fixture.tools.map(key).sort(), fixture.title);
   for (const expected of fixture.tools) {
     const tool = found.find((t) => key(t) === key(expected));
-    const handler = typeof tool?.handler === 'object' ? tool.handler.name : tool?.handler;
-    if (expected.handler) assert.equal(handler, expected.handler, `${fixture.title}: handler of ${expected.name}`);
+    if (expected.handler)
+      assert.equal(tool?.handler?.name, expected.handler, `${fixture.title}: handler of ${expected.name}`);
+    if (expected.handlerFile !== undefined) {
+      assert.equal(
+        tool?.handler?.file ?? null,
+        expected.handlerFile,
+        `${fixture.title}: handler file of ${expected.name}`,
+      );
+    }
     if (expected.evidence) {
       assert.ok(
         (tool?.evidence ?? []).some((step) => expected.evidence?.test(step)),

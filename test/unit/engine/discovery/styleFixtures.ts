@@ -7,8 +7,10 @@ export interface ExpectedTool {
   file: string;
   name: string | null;
   kind: string;
-  /** The handler's function name, when it has one and is in the same file. */
+  /** The handler's function name, when it has one. */
   handler?: string;
+  /** The file of a handler imported from another file; null: the tool must show no handler in another file. */
+  handlerFile?: string | null;
   /** A step of the evidence chain that must be shown. */
   evidence?: RegExp;
 }

@@ -1,0 +1,95 @@
+/**
+ * Where the handler of a tool registered with an imported function lives. A file that registers
+ * `server.registerTool('x', schema, handleX)` with `handleX` imported hands the handler over to the file that
+ * defines it (an `ExternalHandlerRef` with role 'handler'); that file's scan finds the function. Each file is
+ * scanned on its own, so the tool (first file) and its handler (second file) are joined here, across the
+ * workspace, for `mcp-envelope tools --explain`, Go to handler and the CodeLens counts above the function.
+ */
+import type ts from 'typescript';
+import type { HandlerScan } from './handlers';
+import { functionName } from './scanContext';
+import type { FileTool } from './toolList';
+
+/** A handler function of a file, found because another file registers it under `toolName`. */
+interface HandedOverHandler {
+  toolName: string;
+  line: number;
+  name?: string;
+}
+
+/** A tool of a file whose handler another file defines. */
+interface ImportedHandlerRef {
+  toolName: string;
+  /** Absolute path of the file that defines the handler. */
+  fileName: string;
+  exportName: string;
+}
+
+/** What one file tells the join: the handlers it defines for others, the handlers it imports. Plain data. */
+export interface FileHandlerLinks {
+  handedOver: readonly HandedOverHandler[];
+  imported: readonly ImportedHandlerRef[];
+}
+
+export const NO_HANDLER_LINKS: FileHandlerLinks = { handedOver: [], imported: [] };
+
+export function handlerLinksOf(sourceFile: ts.SourceFile, scan: HandlerScan): FileHandlerLinks {
+  const ownHandlers = new Set(scan.registrations.map((registration) => registration.handler));
+  const handedOver: HandedOverHandler[] = [];
+  for (const handler of scan.handlers) {
+    if (handler.toolName === null || ownHandlers.has(handler.fn)) continue;
+    const start = handler.fn.getStart(sourceFile);
+    const name = functionName(handler.fn);
+    handedOver.push({
+      toolName: handler.toolName,
+      line: sourceFile.getLineAndCharacterOfPosition(start).line + 1,
+      ...(name ? { name } : {}),
+    });
+  }
+  const imported: ImportedHandlerRef[] = [];
+  for (const ref of scan.external) {
+    if (ref.role !== 'handler' || ref.toolName === null) continue;
+    imported.push({ toolName: ref.toolName, fileName: ref.fileName, exportName: ref.exportName });
+  }
+  return { handedOver, imported };
+}
+
+/**
+ * Gives each handler-less tool of `tools` (listed by file) the function of another file that its registration
+ * imports: the one handler that file's scan found for the tool's name, else the one handler named as the
+ * imported export (a function several tools share). Ambiguous cases stay without a handler. The handler keeps
+ * its line and name and says in which file it is.
+ */
+export function linkImportedHandlers<T extends FileTool>(
+  toolsByFile: ReadonlyMap<string, readonly T[]>,
+  linksOf: (fileName: string) => FileHandlerLinks | undefined,
+): void {
+  for (const [fileName, tools] of toolsByFile) {
+    const links = linksOf(fileName);
+    if (!links || links.imported.length === 0) continue;
+    for (const tool of tools) {
+      if (tool.handler || tool.name === null) continue;
+      const refs = links.imported.filter((ref) => ref.toolName === tool.name);
+      const targets = new Set(refs.map((ref) => ref.fileName));
+      if (targets.size !== 1) continue;
+      const [target] = targets;
+      if (target === fileName) continue;
+      const handedOver = linksOf(target)?.handedOver ?? [];
+      const exportNames = new Set(refs.map((ref) => ref.exportName));
+      const exported = (handler: HandedOverHandler) => handler.name !== undefined && exportNames.has(handler.name);
+      const forTool = handedOver.filter((handler) => handler.toolName === tool.name);
+      // The same exported function registered for several tools was found for one of them: the others share it.
+      const byExport = [...new Map(handedOver.filter(exported).map((handler) => [handler.line, handler])).values()];
+      const handler =
+        forTool.length === 1
+          ? forTool[0]
+          : forTool.filter(exported).length === 1
+            ? forTool.filter(exported)[0]
+            : byExport.length === 1
+              ? byExport[0]
+              : undefined;
+      if (!handler) continue;
+      tool.handler = { line: handler.line, ...(handler.name ? { name: handler.name } : {}), file: target };
+    }
+  }
+}

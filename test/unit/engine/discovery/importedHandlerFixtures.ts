@@ -1,0 +1,111 @@
+/**
+ * Handlers defined in one file and registered in another: the tool's handler is shown where it is defined
+ * (`handlerFile`), through the engine, the CLI and the language server; a function two tools share is linked to
+ * both; two exports of the same name in two files leave the tool without a cross-file handler.
+ */
+import { MCP_PACKAGE, type StyleFixture } from './styleFixtures';
+
+const ANSWER = `{ content: [{ type: 'text' as const, text: 'ok' }] }`;
+
+export const IMPORTED_HANDLER_FIXTURES: StyleFixture[] = [
+  {
+    title:
+      'an SDK registration and a dispatcher branch that call handlers imported from their own files: each handler is linked to its file',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/tools/searchNotes.ts': `export async function searchNotes(args: { query: string }) {
+  return ${ANSWER};
+}
+`,
+      'src/tools/archiveNote.ts': `export const archiveNote = async (args: { id: string }) => {
+  return ${ANSWER};
+};
+`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { searchNotes } from './tools/searchNotes';
+const server = new McpServer({ name: 'notes', version: '1.0.0' });
+server.tool('search_notes', 'Searches notes', searchNotes);
+export default server;
+`,
+      'src/lowLevel.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { archiveNote } from './tools/archiveNote';
+const low = new Server({ name: 'notes-low', version: '1.0.0' }, { capabilities: { tools: {} } });
+low.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case 'archive_note':
+      return archiveNote(request.params.arguments as { id: string });
+    default:
+      throw new Error('unknown tool');
+  }
+});
+`,
+    },
+    tools: [
+      {
+        file: 'src/server.ts',
+        name: 'search_notes',
+        kind: 'tool',
+        handler: 'searchNotes',
+        handlerFile: 'src/tools/searchNotes.ts',
+      },
+      {
+        file: 'src/lowLevel.ts',
+        name: 'archive_note',
+        kind: 'dispatch',
+        handler: 'archiveNote',
+        handlerFile: 'src/tools/archiveNote.ts',
+      },
+    ],
+  },
+  {
+    title: 'one imported handler shared by two tools is linked to both tools',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/shared.ts': `export async function echo(args: { text: string }) {
+  return ${ANSWER};
+}
+`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { echo } from './shared';
+const server = new McpServer({ name: 'echo', version: '1.0.0' });
+server.tool('echo_a', 'Echoes', echo);
+server.tool('echo_b', 'Echoes again', echo);
+`,
+    },
+    tools: [
+      { file: 'src/server.ts', name: 'echo_a', kind: 'tool', handler: 'echo', handlerFile: 'src/shared.ts' },
+      { file: 'src/server.ts', name: 'echo_b', kind: 'tool', handler: 'echo', handlerFile: 'src/shared.ts' },
+    ],
+  },
+  {
+    title:
+      'the same tool name registered twice in a file with handlers from two files, and a handler from a package: no cross-file handler is guessed',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/v1.ts': `export async function lookup(args: { id: string }) {
+  return ${ANSWER};
+}
+`,
+      'src/v2.ts': `export async function lookup(args: { id: string }) {
+  return ${ANSWER};
+}
+`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { lookup as lookupV1 } from './v1';
+import { lookup as lookupV2 } from './v2';
+import { statusHandler } from 'status-kit';
+const stable = new McpServer({ name: 'stable', version: '1.0.0' });
+const preview = new McpServer({ name: 'preview', version: '2.0.0' });
+stable.tool('lookup', 'Looks up', lookupV1);
+preview.tool('lookup', 'Looks up (v2)', lookupV2);
+stable.tool('status', 'Status', statusHandler);
+`,
+    },
+    tools: [
+      { file: 'src/server.ts', name: 'lookup', kind: 'tool', handlerFile: null },
+      { file: 'src/server.ts', name: 'lookup', kind: 'tool', handlerFile: null },
+      { file: 'src/server.ts', name: 'status', kind: 'tool', handlerFile: null },
+    ],
+  },
+];
