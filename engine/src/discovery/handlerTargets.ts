@@ -5,6 +5,7 @@
  */
 import ts from 'typescript';
 import { type FunctionLike, unwrapExpression, walkOwnBody } from '../parse/syntax';
+import { recordFactoryHandler } from './factoryHandlers';
 import { type RegistrationKind, type ScanState, functionTarget, handOffImport, where } from './scanContext';
 
 export interface RecordedHandler {
@@ -60,6 +61,12 @@ export function recordHandler(
 ): RecordedHandler {
   if (!expression) return { evidence: [] };
   const target = unwrapExpression(expression);
+  // `makeSearch(config)`, or a constant holding it: the function the factory returns (a tool's handler only; a
+  // low-level dispatcher made by a factory is not taken apart).
+  const madeByFactory = (): RecordedHandler => {
+    const fn = lowLevel ? undefined : recordFactoryHandler(state, target, kind, toolName, evidence);
+    return fn ? { fn, evidence: [] } : { evidence: [] };
+  };
   // `this.callTool.bind(this)`: the bound method is the handler.
   if (ts.isCallExpression(target) && isBindCall(target) && depth < 3) {
     return recordHandler(state, target.expression.expression, kind, toolName, evidence, lowLevel, depth + 1);
@@ -70,7 +77,7 @@ export function recordHandler(
     const wrapped =
       target.arguments.find((argument) => functionTarget(state, argument) !== undefined) ??
       target.arguments.find((argument) => ts.isCallExpression(unwrapExpression(argument)));
-    if (!wrapped) return { evidence: [] };
+    if (!wrapped) return madeByFactory();
     const calleeText = target.expression.getText(state.sourceFile);
     const note = `handler wrapped by ${calleeText}(…)`;
     const inner = recordHandler(state, wrapped, kind, toolName, [...evidence, note], lowLevel, depth + 1);
@@ -81,7 +88,7 @@ export function recordHandler(
     return { fn: inner.fn, evidence: [note, ...inner.evidence] };
   }
   const found = functionTarget(state, target);
-  if (!found) return { evidence: [] };
+  if (!found) return madeByFactory();
   if (found.fn) {
     if (!state.seen.has(found.fn)) {
       state.seen.add(found.fn);

@@ -48,7 +48,7 @@ export function handlerLinksOf(sourceFile: ts.SourceFile, scan: HandlerScan): Fi
   }
   const imported: ImportedHandlerRef[] = [];
   for (const ref of scan.external) {
-    if (ref.role !== 'handler' || ref.toolName === null) continue;
+    if ((ref.role !== 'handler' && ref.role !== 'returnedHandler') || ref.toolName === null) continue;
     imported.push({ toolName: ref.toolName, fileName: ref.fileName, exportName: ref.exportName });
   }
   return { handedOver, imported };

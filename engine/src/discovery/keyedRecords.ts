@@ -14,7 +14,6 @@ import {
   unwrapExpression,
   outermostWrapper,
 } from '../parse/syntax';
-import { recordFactoryHandler } from './factoryHandlers';
 import { recordDefinitionTool, recordHandler } from './handlerTargets';
 import { type ScanState, isInlineFunction, lineOf, nameOf } from './scanContext';
 
@@ -146,9 +145,7 @@ export function scanKeyedRecords(state: ScanState, localShapes: ReadonlySet<stri
     let handler: FunctionLike | undefined;
     if (handlerValue && isFunctionLike(handlerValue)) handler = handlerValue;
     else if (handlerValue) {
-      handler =
-        recordHandler(state, handlerValue, 'definition', name, evidence).fn ??
-        recordFactoryHandler(state, handlerValue, 'definition', name, evidence);
+      handler = recordHandler(state, handlerValue, 'definition', name, evidence).fn;
     }
     recordDefinitionTool(state, site, nameValue, name, handler, evidence);
   }

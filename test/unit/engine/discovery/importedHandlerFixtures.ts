@@ -108,4 +108,36 @@ stable.tool('status', 'Status', statusHandler);
       { file: 'src/server.ts', name: 'status', kind: 'tool', handlerFile: null },
     ],
   },
+  {
+    title:
+      'a definition whose handler an imported factory makes (`tool: makeCount(config)`): the function the factory returns, in its file',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/tools/count.ts': `export function makeCount(config: { base: number }) {
+  async function run(args: { text: string }) {
+    return { content: [{ type: 'text' as const, text: String(args.text.length + config.base) }] };
+  }
+  return run;
+}
+`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { makeCount } from './tools/count';
+const server = new McpServer({ name: 'count', version: '1.0.0' });
+const count = makeCount({ base: 0 });
+const definitions = [{ name: 'count_chars', description: 'Counts characters', handler: count }];
+for (const definition of definitions) {
+  server.tool(definition.name, definition.description, definition.handler);
+}
+`,
+    },
+    tools: [
+      {
+        file: 'src/server.ts',
+        name: 'count_chars',
+        kind: 'definition',
+        handler: 'run',
+        handlerFile: 'src/tools/count.ts',
+      },
+    ],
+  },
 ];
