@@ -1,0 +1,89 @@
+/**
+ * Shapes of the round 15 held-out set (docs/real-code-evaluation-round15.md), written from scratch with
+ * invented names, each next to look-alikes that must stay silent. Shared by the engine, CLI and
+ * language-server tests.
+ */
+import { MCP_PACKAGE, type StyleFixture } from './styleFixtures';
+
+const SCHEMA_LESS_PUSH_FIXTURE: StyleFixture = {
+  title:
+    'definitions pushed one by one into a registry array, some without a schema, next to pushes that have one; a lone schema-less push, a CLI command list and a push in another function stay silent',
+  files: {
+    'package.json': MCP_PACKAGE,
+    'src/shared/register.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { z } from 'zod';
+export interface PluginTool {
+  name: string;
+  description: string;
+  schema?: z.ZodObject<z.ZodRawShape>;
+  execute: (params: unknown) => Promise<unknown>;
+}
+export function registerPluginTools(server: McpServer, tools: PluginTool[]): void {
+  for (const tool of tools) {
+    const run = async (params: unknown) => ({ content: [{ type: 'text' as const, text: JSON.stringify(await tool.execute(params)) }] });
+    if (tool.schema) server.tool(tool.name, tool.description, tool.schema.shape, run);
+    else server.tool(tool.name, tool.description, run);
+  }
+}
+`,
+    'src/weather/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { registerPluginTools, type PluginTool } from '../shared/register';
+
+const server = new McpServer({ name: 'weather', version: '1.0.0' });
+const cityInput = z.object({ city: z.string() });
+
+function fillRegistry(registry: PluginTool[]): void {
+  registry.push({
+    name: 'weather_now',
+    description: 'Current weather of a city',
+    schema: cityInput,
+    execute: async (params: unknown) => ({ city: (params as { city: string }).city, sky: 'clear' }),
+  });
+
+  registry.push({
+    name: 'weather_stations',
+    description: 'Every station the service knows',
+    execute: async () => ['north', 'south'],
+  });
+}
+
+// Another function: its push has no schema-carrying sibling in its own block.
+function fillExtras(registry: PluginTool[]): void {
+  registry.push({
+    name: 'weather_ping',
+    description: 'Whether the service answers',
+    execute: async () => 'pong',
+  });
+}
+
+export function start(): void {
+  const tools: PluginTool[] = [];
+  fillRegistry(tools);
+  fillExtras(tools);
+  registerPluginTools(server, tools);
+}
+`,
+    // Look-alikes: a CLI command list filled the same way (its pushes carry no schema at all).
+    'src/cli/commands.ts': `interface Command { name: string; description: string; run: () => void }
+export function commands(): Command[] {
+  const list: Command[] = [];
+  list.push({ name: 'serve', description: 'Start the server', run: () => undefined });
+  list.push({ name: 'doctor', description: 'Check the setup', run: () => undefined });
+  return list;
+}
+`,
+  },
+  tools: [
+    {
+      file: 'src/weather/index.ts',
+      name: 'weather_now',
+      kind: 'definition',
+      handler: 'execute',
+      evidence: /tool definition passed to push/,
+    },
+    { file: 'src/weather/index.ts', name: 'weather_stations', kind: 'definition', handler: 'execute' },
+  ],
+};
+
+export const ROUND_FIFTEEN_FIXTURES: StyleFixture[] = [SCHEMA_LESS_PUSH_FIXTURE];
