@@ -86,4 +86,83 @@ export function commands(): Command[] {
   ],
 };
 
-export const ROUND_FIFTEEN_FIXTURES: StyleFixture[] = [SCHEMA_LESS_PUSH_FIXTURE];
+const SERVER_SUBCLASS_DECORATOR_FIXTURE: StyleFixture = {
+  title:
+    "a project's own @Tool() decorator on methods of a subclass of an MCP server class, named after the method; the same decorator on an agent class, a private method, another decorator and a package decorator stay silent",
+  files: {
+    'package.json': MCP_PACKAGE,
+    'src/lib/decorators.ts': `export function Tool(config?: { description?: string }) {
+  return (target: object, key: string, descriptor: PropertyDescriptor) => {
+    Reflect.set(descriptor.value as object, 'toolConfig', { name: key, ...config });
+  };
+}
+export function Cached() {
+  return (_target: object, _key: string, descriptor: PropertyDescriptor) => descriptor;
+}
+`,
+    'src/lib/BaseMcpServer.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+export class BaseMcpServer {
+  protected readonly server = new Server({ name: 'base', version: '1.0.0' }, { capabilities: { tools: {} } });
+}
+`,
+    'src/lib/AgentBase.ts': `export class AgentBase {
+  protected readonly memory: string[] = [];
+}
+`,
+    'src/notes.ts': `import { BaseMcpServer } from './lib/BaseMcpServer';
+import { Cached, Tool } from './lib/decorators';
+import { Tool as KitTool } from 'agent-kit';
+
+export class NotesServer extends BaseMcpServer {
+  private readonly notes = new Map<string, string>();
+
+  @Tool()
+  archiveNote(id: string) {
+    return \`archived \${this.notes.get(id) ?? id}\`;
+  }
+
+  @Tool({ description: 'Count the notes' })
+  async countNotes() {
+    return String(this.notes.size);
+  }
+
+  @Tool()
+  private forget(id: string) {
+    this.notes.delete(id);
+  }
+
+  @Cached()
+  summary() {
+    return 'summary';
+  }
+
+  @KitTool()
+  fromKit() {
+    return 'kit';
+  }
+}
+`,
+    'src/agent.ts': `import { AgentBase } from './lib/AgentBase';
+import { Tool } from './lib/decorators';
+
+export class Planner extends AgentBase {
+  @Tool()
+  plan(goal: string) {
+    return [goal];
+  }
+}
+`,
+  },
+  tools: [
+    {
+      file: 'src/notes.ts',
+      name: 'archiveNote',
+      kind: 'decorator',
+      handler: 'archiveNote',
+      evidence: /subclass of BaseMcpServer/,
+    },
+    { file: 'src/notes.ts', name: 'countNotes', kind: 'decorator', handler: 'countNotes' },
+  ],
+};
+
+export const ROUND_FIFTEEN_FIXTURES: StyleFixture[] = [SCHEMA_LESS_PUSH_FIXTURE, SERVER_SUBCLASS_DECORATOR_FIXTURE];
