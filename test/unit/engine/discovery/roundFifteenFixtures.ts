@@ -165,4 +165,83 @@ export class Planner extends AgentBase {
   ],
 };
 
-export const ROUND_FIFTEEN_FIXTURES: StyleFixture[] = [SCHEMA_LESS_PUSH_FIXTURE, SERVER_SUBCLASS_DECORATOR_FIXTURE];
+const WORKER_ENTRYPOINT_FIXTURE: StyleFixture = {
+  title:
+    'workers-mcp: public methods of a WorkerEntrypoint class are tools named after the method; fetch, @ignore, private, protected and static methods, another class, and an RPC entry point of a Worker without workers-mcp stay silent',
+  files: {
+    'package.json': JSON.stringify({ name: 'notes-worker', dependencies: { 'workers-mcp': '^0.1.0' } }),
+    'src/index.ts': `import { WorkerEntrypoint } from 'cloudflare:workers';
+import { ProxyToSelf } from 'workers-mcp';
+
+interface Env { NOTES: KVNamespace; SHARED_SECRET: string }
+
+export default class NotesWorker extends WorkerEntrypoint<Env> {
+  /**
+   * Reads one note.
+   * @param id {string} the note's key.
+   */
+  async readNote(id: string) {
+    return (await this.env.NOTES.get(id)) ?? 'missing';
+  }
+
+  /** Counts the notes. */
+  countNotes() {
+    return this.env.NOTES.list().then((page) => String(page.keys.length));
+  }
+
+  /** @ignore */
+  helperForTests() {
+    return 'not a tool';
+  }
+
+  private normalise(id: string) {
+    return id.trim();
+  }
+
+  protected audit(id: string) {
+    return id;
+  }
+
+  static version() {
+    return '1';
+  }
+
+  /** @ignore */
+  async fetch(request: Request): Promise<Response> {
+    return new ProxyToSelf(this).fetch(request);
+  }
+}
+
+export class Formatter {
+  format(text: string) {
+    return text.toUpperCase();
+  }
+}
+`,
+    // Look-alike: a plain Worker RPC service (no workers-mcp) in another package.
+    'rpc/package.json': JSON.stringify({ name: 'billing-rpc', dependencies: { hono: '^4.0.0' } }),
+    'rpc/src/index.ts': `import { WorkerEntrypoint } from 'cloudflare:workers';
+export default class Billing extends WorkerEntrypoint {
+  async charge(amount: number) {
+    return { charged: amount };
+  }
+}
+`,
+  },
+  tools: [
+    {
+      file: 'src/index.ts',
+      name: 'readNote',
+      kind: 'class',
+      handler: 'readNote',
+      evidence: /WorkerEntrypoint served by workers-mcp/,
+    },
+    { file: 'src/index.ts', name: 'countNotes', kind: 'class', handler: 'countNotes' },
+  ],
+};
+
+export const ROUND_FIFTEEN_FIXTURES: StyleFixture[] = [
+  SCHEMA_LESS_PUSH_FIXTURE,
+  SERVER_SUBCLASS_DECORATOR_FIXTURE,
+  WORKER_ENTRYPOINT_FIXTURE,
+];
