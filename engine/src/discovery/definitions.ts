@@ -13,6 +13,7 @@ import { recordHandler } from './handlerTargets';
 import { isPromptDefinition } from './promptDefinitions';
 import { storesOtherPrimitive } from './otherPrimitiveCollections';
 import { callSiblingHasSchema } from './schemaLessCallSiblings';
+import { injectedToolService } from './injectedToolBuilders';
 import { typedSiblingHasSchema } from './typedSiblings';
 import { type RegistrationKind, type ScanState, isInlineFunction, nameOf, where } from './scanContext';
 
@@ -354,6 +355,7 @@ export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<s
         memberOf(object, ['name', 'toolName']) &&
         callSiblingHasSchema(state.sourceFile, call, object, isNamedSchemaDefinition)
       ) &&
+      !(call && injectedToolService(state, call) !== undefined) &&
       !(!call && typedSiblingHasSchema(state, object, (o) => nestedDefinition(o) !== undefined))
     )
       continue;

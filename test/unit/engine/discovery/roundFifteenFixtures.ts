@@ -240,8 +240,70 @@ export default class Billing extends WorkerEntrypoint {
   ],
 };
 
+const INJECTED_TOOL_BUILDER_FIXTURE: StyleFixture = {
+  title:
+    "a tool registered through an MCP framework's tool builder injected into a service (this.tools.register({ name, description, handler })); the framework's prompt builder, a scheduler and a local command registry injected the same way stay silent",
+  files: {
+    'package.json': JSON.stringify({
+      name: 'nest-notes',
+      dependencies: {
+        '@modelcontextprotocol/sdk': '^1.0.0',
+        '@acme/mcp-nest-kit': '^2.0.0',
+        '@nestjs/common': '^10.0.0',
+      },
+    }),
+    'src/commands.ts': `export class CommandRegistry {
+  private readonly commands = new Map<string, () => void>();
+  register(command: { name: string; description: string; handler: () => void }): void {
+    this.commands.set(command.name, command.handler);
+  }
+}
+`,
+    'src/dynamic.service.ts': `import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { McpPromptBuilder, McpToolBuilder } from '@acme/mcp-nest-kit';
+import { JobScheduler } from '@acme/jobs';
+import { CommandRegistry } from './commands';
+
+@Injectable()
+export class DynamicTools implements OnModuleInit {
+  constructor(
+    private readonly tools: McpToolBuilder,
+    private readonly prompts: McpPromptBuilder,
+    private readonly jobs: JobScheduler,
+    private readonly commands: CommandRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.tools.register({
+      name: 'server_clock',
+      description: 'The server time',
+      handler: async () => ({ content: [{ type: 'text' as const, text: new Date().toISOString() }] }),
+    });
+    this.prompts.register({
+      name: 'daily_digest',
+      description: 'Summarise the day',
+      handler: async () => ({ messages: [] }),
+    });
+    this.jobs.register({ name: 'nightly_cleanup', description: 'Clean up', handler: async () => undefined });
+    this.commands.register({ name: 'reindex', description: 'Rebuild the index', handler: () => undefined });
+  }
+}
+`,
+  },
+  tools: [
+    {
+      file: 'src/dynamic.service.ts',
+      name: 'server_clock',
+      kind: 'definition',
+      handler: 'handler',
+      evidence: /tool definition passed to register/,
+    },
+  ],
+};
+
 export const ROUND_FIFTEEN_FIXTURES: StyleFixture[] = [
   SCHEMA_LESS_PUSH_FIXTURE,
   SERVER_SUBCLASS_DECORATOR_FIXTURE,
   WORKER_ENTRYPOINT_FIXTURE,
+  INJECTED_TOOL_BUILDER_FIXTURE,
 ];
