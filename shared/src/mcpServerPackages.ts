@@ -17,6 +17,7 @@ export const MCP_SERVER_PACKAGES: readonly string[] = [
   'easy-mcp',
   'tmcp',
   'litemcp',
+  'workers-mcp',
 ];
 
 /** Server entry points of packages that are mostly something else (Cloudflare agents, mcp-use): an import only. */

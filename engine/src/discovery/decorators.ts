@@ -10,6 +10,7 @@
 import ts from 'typescript';
 import { type FunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { isMcpServerModule } from './relevance';
+import { serverSubclassDecoration } from './serverSubclassDecorators';
 import { type ScanState, isInlineFunction, nameOf, where, shownNameExpression } from './scanContext';
 
 const TOOL_DECORATOR_NAMES = /^(?:mcp)?tool$/i;
@@ -49,16 +50,19 @@ export function scanToolDecorators(state: ScanState): void {
       const imported = state.imports.get(decoratorIdentifier)?.exportName ?? decoratorIdentifier;
       if (!TOOL_DECORATOR_NAMES.test(imported)) continue;
       const fromFramework = module !== undefined && isMcpServerModule(module);
+      const onServerClass = fromFramework ? undefined : serverSubclassDecoration(method, module);
       const written = decoratorName(call.arguments[0]);
       // A framework's decorator without a name (easy-mcp `@Tool({ description })`) names the tool after the method.
-      const nameNode = written ?? (fromFramework && ts.isIdentifier(method.name) ? method.name : undefined);
+      const namesMethod = fromFramework || onServerClass !== undefined;
+      const nameNode = written ?? (namesMethod && ts.isIdentifier(method.name) ? method.name : undefined);
       if (!nameNode) continue;
-      if (!fromFramework && (!call.arguments[0] || !describesTool(call.arguments[0]))) continue;
+      if (!namesMethod && (!call.arguments[0] || !describesTool(call.arguments[0]))) continue;
       const resolved = written
         ? nameOf(state, written)
         : { name: propertyNameText(method.name) ?? null, expression: method.name.getText(state.sourceFile) };
       const evidence = [
         `method decorated @${decoratorIdentifier}(…) at ${where(state, decorator)}${fromFramework ? ` (from ${module})` : ''}`,
+        ...(onServerClass ? [onServerClass] : []),
         ...(written ? [] : ['name: the method name']),
         `handler: the decorated method ${propertyNameText(method.name) ?? ''}`.trimEnd(),
       ];

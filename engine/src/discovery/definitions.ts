@@ -12,6 +12,8 @@ import { moduleObjectOf } from './localObjects';
 import { recordHandler } from './handlerTargets';
 import { isPromptDefinition } from './promptDefinitions';
 import { storesOtherPrimitive } from './otherPrimitiveCollections';
+import { callSiblingHasSchema } from './schemaLessCallSiblings';
+import { injectedToolService } from './injectedToolBuilders';
 import { typedSiblingHasSchema } from './typedSiblings';
 import { type RegistrationKind, type ScanState, isInlineFunction, nameOf, where } from './scanContext';
 
@@ -189,6 +191,15 @@ function siblingHasSchema(call: ts.CallExpression | ts.NewExpression, calleeName
   });
 }
 
+/** `{ name, schema, execute }`: a definition with its own input schema. */
+function isNamedSchemaDefinition(object: ts.ObjectLiteralExpression): boolean {
+  return (
+    memberOf(object, ['name', 'toolName']) !== undefined &&
+    memberOf(object, SCHEMA_KEYS) !== undefined &&
+    handlerMember(object) !== undefined
+  );
+}
+
 /** A cheap first look: does any property carry a handler-like key? */
 function mayBeDefinition(object: ts.ObjectLiteralExpression): boolean {
   for (const property of object.properties) {
@@ -339,6 +350,12 @@ export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<s
       !hasSchema &&
       !(call && hasSpread) &&
       !(call && siblingHasSchema(call, calleeName)) &&
+      !(
+        call &&
+        memberOf(object, ['name', 'toolName']) &&
+        callSiblingHasSchema(state.sourceFile, call, object, isNamedSchemaDefinition)
+      ) &&
+      !(call && injectedToolService(state, call) !== undefined) &&
       !(!call && typedSiblingHasSchema(state, object, (o) => nestedDefinition(o) !== undefined))
     )
       continue;

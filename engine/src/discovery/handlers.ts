@@ -40,6 +40,7 @@ import { classMethodExport } from './instanceTables';
 import { registeredRecordShapes, scanKeyedRecords } from './keyedRecords';
 import { scanTypedDefinitions, typedRegistrationShapes } from './typedDefinitions';
 import { returnedFunction } from './factoryHandlers';
+import { scanWorkerEntrypointTools } from './workerEntrypointTools';
 import {
   type ClassFact,
   type ExternalHandlerRef,
@@ -333,6 +334,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanFileConventionTool(state, options.inConventionToolsFolder === true);
   scanToolDecorators(state);
   scanAppliedToolDecorators(state);
+  scanWorkerEntrypointTools(state);
   const recordShapes = registeredRecordShapes(state, calls);
   scanKeyedRecords(state, recordShapes);
   const typedShapes = typedRegistrationShapes(state, calls);
