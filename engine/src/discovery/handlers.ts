@@ -16,6 +16,7 @@ import { classFacts, findToolBases, scanToolClasses } from './classes';
 import { scanAppliedToolDecorators, scanToolDecorators } from './decorators';
 import { guardedKeysOf, scanDefinitionObjects } from './definitions';
 import { scanDefinitionFactories } from './definitionFactories';
+import { scanSpreadDefinitions, spreadDefinitionExport } from './spreadDefinitions';
 import { consumedExport, scanConsumedDefinitions, scanPassedDefinitions } from './consumedDefinitions';
 import { scanDispatch, scanDispatchers, tableEntries } from './dispatchers';
 import { scanFileConventionTool } from './fileConventions';
@@ -325,6 +326,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanPackageToolBuilders(state, calls);
   scanToolFactoryCalls(state, calls);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
+  scanSpreadDefinitions(state);
   scanHandlerFactoryDefinitions(state);
   scanTupleModules(state);
   scanListedDefinitions(state, calls);
@@ -425,6 +427,10 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
     }
     if (ref.role === 'registeredDefinition') {
       registeredDefinitionExport(state, exportName, ref, reexportsOf(state.sourceFile));
+      continue;
+    }
+    if (ref.role === 'spreadDefinition') {
+      spreadDefinitionExport(state, exportName, ref);
       continue;
     }
     if (ref.role === 'classMethod') {

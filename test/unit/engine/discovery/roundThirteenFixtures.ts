@@ -1,0 +1,111 @@
+/**
+ * Shapes of the round 13 held-out set (docs/real-code-evaluation-round13.md), written from scratch with
+ * invented names, each next to look-alikes that must stay silent. Shared by the engine, CLI and
+ * language-server tests.
+ */
+import { MCP_PACKAGE, type StyleFixture } from './styleFixtures';
+
+const ANSWER = `{ content: [{ type: 'text' as const, text: 'done' }] }`;
+
+const SPREAD_METADATA_FIXTURE: StyleFixture = {
+  title:
+    'tool metadata objects ({ name, inputSchema }) spread into list entries that add the handler ({ ...meta, handler }), imported under aliases or local; a CLI command table, a router, a package spread and a nameless agent tool stay silent',
+  files: {
+    'package.json': MCP_PACKAGE,
+    'src/tools/lookupWord.ts': `export const meta = {
+  name: 'word_lookup',
+  description: 'Look a word up',
+  inputSchema: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },
+} as const;
+
+export async function lookupWord(args: { word: string }) {
+  return { content: [{ type: 'text' as const, text: args.word }] };
+}
+`,
+    'src/tools/countWords.ts': `export const definition = {
+  name: 'count_words',
+  description: 'Count the words of a text',
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+};
+
+export const countWords = async (args: { text: string }) => ({
+  content: [{ type: 'text' as const, text: String(args.text.split(' ').length) }],
+});
+`,
+    'src/tools/local.ts': `const pingMeta = {
+  name: 'ping',
+  description: 'Answer pong',
+  inputSchema: { type: 'object', properties: {} },
+};
+
+function ping() {
+  return ${ANSWER};
+}
+
+export const localTools = [{ ...pingMeta, handler: ping }];
+`,
+    'src/tools/index.ts': `import { meta as lookupMeta, lookupWord } from './lookupWord.js';
+import { definition as countMeta, countWords } from './countWords.js';
+import { localTools } from './local.js';
+
+export const tools = [
+  { ...lookupMeta, handler: lookupWord },
+  {
+    ...countMeta,
+    handler: countWords,
+  },
+  ...localTools,
+];
+`,
+    'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { tools } from './tools/index.js';
+
+const server = new Server({ name: 'words', version: '1.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+}));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = tools.find((t) => t.name === request.params.name);
+  if (!tool) throw new Error('Unknown tool');
+  return tool.handler(request.params.arguments as never);
+});
+`,
+    // Look-alikes: a CLI command table completing command metadata (no input schema), a router entry
+    // (a path), a spread of a package's object, and an agent tool whose metadata has no name.
+    'src/cli/meta.ts': `export const buildMeta = { name: 'build', description: 'Build it', flags: { watch: false } };
+export const routeMeta = { name: 'home', path: '/', inputSchema: { type: 'object' } };
+`,
+    'src/cli/commands.ts': `import { buildMeta, routeMeta } from './meta.js';
+import { defaults } from 'command-kit';
+function runBuild() {
+  return 0;
+}
+export const commands = [{ ...buildMeta, handler: runBuild }, { ...defaults, handler: runBuild }];
+export const routes = [{ ...routeMeta, handler: runBuild }];
+`,
+    'src/agent/weather.ts': `const weatherMeta = { description: 'Weather', parameters: { type: 'object' } };
+async function forecast() {
+  return 'sunny';
+}
+export const agentTools = [{ ...weatherMeta, execute: forecast }];
+`,
+    'src/tools/lookupWord.test.ts': `import { meta } from './lookupWord.js';
+const cases = [{ ...meta, handler: () => 'fake' }];
+export default cases;
+`,
+  },
+  tools: [
+    {
+      file: 'src/tools/lookupWord.ts',
+      name: 'word_lookup',
+      kind: 'definition',
+      handler: 'lookupWord',
+      evidence: /spread into a definition with its handler/,
+    },
+    { file: 'src/tools/countWords.ts', name: 'count_words', kind: 'definition', handler: 'countWords' },
+    { file: 'src/tools/local.ts', name: 'ping', kind: 'definition', handler: 'ping' },
+  ],
+};
+
+export const ROUND_THIRTEEN_FIXTURES: StyleFixture[] = [SPREAD_METADATA_FIXTURE];
