@@ -4,6 +4,7 @@
  * Each branch is a tool; the function a branch calls is its handler.
  */
 import ts from 'typescript';
+import { isHandWrittenRequestSchema } from './requestMethodSchemas';
 import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { callIsAnswered, markGuarded } from './answeredCalls';
 import { answeringTryOf } from './crossFileGuards';
@@ -74,7 +75,7 @@ export function isCallToolSchema(node: ts.Expression): boolean {
   if (ts.isStringLiteralLike(inner)) return inner.text === 'tools/call';
   if (ts.isIdentifier(inner)) return inner.text === 'CallToolRequestSchema';
   if (ts.isPropertyAccessExpression(inner)) return inner.name.text === 'CallToolRequestSchema';
-  return false;
+  return isHandWrittenRequestSchema(inner, 'tools/call');
 }
 
 /** Whether an `if` branch does a tool's work: it calls something or answers with an object. */

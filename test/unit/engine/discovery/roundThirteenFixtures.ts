@@ -108,4 +108,72 @@ export default cases;
   ],
 };
 
-export const ROUND_THIRTEEN_FIXTURES: StyleFixture[] = [SPREAD_METADATA_FIXTURE];
+const HAND_WRITTEN_REQUEST_SCHEMA_FIXTURE: StyleFixture = {
+  title:
+    'plain-JavaScript low-level servers that route tools/call with a hand-written z.object({ method: z.literal("tools/call") }) schema, branching on params.name and falling through to a helper that branches too; a prompts/get handler, a method that is not a literal and an HTTP route stay silent',
+  files: {
+    'package.json': MCP_PACKAGE,
+    'server/extra.js': `export async function handleExtra(name, args) {
+  if (name === 'note_add') {
+    return { content: [{ type: 'text', text: 'added ' + args.text }] };
+  }
+  throw new Error('Unknown tool ' + name);
+}
+`,
+    'server/index.js': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+import { handleExtra } from './extra.js';
+
+const server = new Server({ name: 'notes', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } });
+
+server.setRequestHandler(
+  z.object({ method: z.literal('tools/call'), params: z.object({ name: z.string(), arguments: z.any() }) }),
+  async ({ params }) => {
+    if (params.name === 'note_list') {
+      return { content: [{ type: 'text', text: 'a, b' }] };
+    }
+    if (params.name === 'note_count') {
+      return { content: [{ type: 'text', text: '2' }] };
+    }
+    return handleExtra(params.name, params.arguments);
+  },
+);
+
+server.setRequestHandler(z.object({ method: z.literal('prompts/get'), params: z.object({ name: z.string() }) }), async ({ params }) => {
+  if (params.name === 'summary_prompt') {
+    return { messages: [] };
+  }
+  throw new Error('Unknown prompt');
+});
+
+server.setRequestHandler(z.object({ method: z.string() }), async (request) => {
+  if (request.params.name === 'anything') return { content: [] };
+  return {};
+});
+
+await server.connect(new StdioServerTransport());
+`,
+    'web/rpc.js': `import express from 'express';
+import { z } from 'zod';
+const CallSchema = z.object({ method: z.literal('tools/call'), params: z.object({ name: z.string() }) });
+const app = express();
+app.post('/rpc', (req, res) => {
+  const body = CallSchema.parse(req.body);
+  if (body.params.name === 'proxy_only') res.json({ ok: true });
+});
+`,
+  },
+  tools: [
+    {
+      file: 'server/index.js',
+      name: 'note_list',
+      kind: 'dispatch',
+      evidence: /tools\/call handler registered by \.setRequestHandler/,
+    },
+    { file: 'server/index.js', name: 'note_count', kind: 'dispatch' },
+    { file: 'server/extra.js', name: 'note_add', kind: 'dispatch' },
+  ],
+};
+
+export const ROUND_THIRTEEN_FIXTURES: StyleFixture[] = [SPREAD_METADATA_FIXTURE, HAND_WRITTEN_REQUEST_SCHEMA_FIXTURE];
