@@ -110,17 +110,17 @@ export default cases;
 
 const HAND_WRITTEN_REQUEST_SCHEMA_FIXTURE: StyleFixture = {
   title:
-    'plain-JavaScript low-level servers that route tools/call with a hand-written z.object({ method: z.literal("tools/call") }) schema, branching on params.name and falling through to a helper that branches too; a prompts/get handler, a method that is not a literal and an HTTP route stay silent',
+    'low-level servers written like plain JavaScript that route tools/call with a hand-written z.object({ method: z.literal("tools/call") }) schema, branching on params.name and falling through to a helper that branches too; a prompts/get handler, a method that is not a literal and an HTTP route stay silent',
   files: {
     'package.json': MCP_PACKAGE,
-    'server/extra.js': `export async function handleExtra(name, args) {
+    'server/extra.ts': `export async function handleExtra(name, args) {
   if (name === 'note_add') {
     return { content: [{ type: 'text', text: 'added ' + args.text }] };
   }
   throw new Error('Unknown tool ' + name);
 }
 `,
-    'server/index.js': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+    'server/index.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { handleExtra } from './extra.js';
@@ -154,7 +154,7 @@ server.setRequestHandler(z.object({ method: z.string() }), async (request) => {
 
 await server.connect(new StdioServerTransport());
 `,
-    'web/rpc.js': `import express from 'express';
+    'web/rpc.ts': `import express from 'express';
 import { z } from 'zod';
 const CallSchema = z.object({ method: z.literal('tools/call'), params: z.object({ name: z.string() }) });
 const app = express();
@@ -166,13 +166,13 @@ app.post('/rpc', (req, res) => {
   },
   tools: [
     {
-      file: 'server/index.js',
+      file: 'server/index.ts',
       name: 'note_list',
       kind: 'dispatch',
       evidence: /tools\/call handler registered by \.setRequestHandler/,
     },
-    { file: 'server/index.js', name: 'note_count', kind: 'dispatch' },
-    { file: 'server/extra.js', name: 'note_add', kind: 'dispatch' },
+    { file: 'server/index.ts', name: 'note_count', kind: 'dispatch' },
+    { file: 'server/extra.ts', name: 'note_add', kind: 'dispatch' },
   ],
 };
 
