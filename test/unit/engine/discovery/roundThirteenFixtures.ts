@@ -176,4 +176,87 @@ app.post('/rpc', (req, res) => {
   ],
 };
 
-export const ROUND_THIRTEEN_FIXTURES: StyleFixture[] = [SPREAD_METADATA_FIXTURE, HAND_WRITTEN_REQUEST_SCHEMA_FIXTURE];
+const BUILT_LIST_FIXTURE: StyleFixture = {
+  title:
+    'handler-less definitions listed through builder functions called with a config (getTools(config) returning [searchDefinition(config), fetchDefinition], the builder returning a shared constant or a fresh object), handlers in a separate name-keyed object; a prompts/list answer built the same way and an unlisted builder stay silent',
+  files: {
+    'package.json': MCP_PACKAGE,
+    'src/tools/search.ts': `interface Mode {
+  fast?: boolean;
+}
+function buildSearch(mode?: Mode) {
+  return {
+    name: 'find_pages',
+    description: mode?.fast ? 'Find pages quickly' : 'Find pages',
+    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+  };
+}
+export const defaultSearch = buildSearch();
+export function searchDefinition(mode?: Mode) {
+  if (!mode) return defaultSearch;
+  return buildSearch(mode);
+}
+export function makeSearchHandler(mode?: Mode) {
+  return async (args: { query: string }) => ({ content: [{ type: 'text' as const, text: args.query + String(mode?.fast) }] });
+}
+`,
+    'src/tools/fetch.ts': `export const fetchDefinition = {
+  name: 'fetch_page',
+  description: 'Fetch a page',
+  inputSchema: { type: 'object', properties: { url: { type: 'string' } } },
+};
+export const fetchPage = async (args: { url: string }) => ({ content: [{ type: 'text' as const, text: args.url }] });
+`,
+    'src/tools/index.ts': `import { fetchDefinition, fetchPage } from './fetch.js';
+import { makeSearchHandler, searchDefinition } from './search.js';
+export function listDefinitions(mode?: { fast?: boolean }) {
+  return [searchDefinition(mode), fetchDefinition];
+}
+export function handlersFor(mode?: { fast?: boolean }) {
+  return { find_pages: makeSearchHandler(mode), fetch_page: fetchPage };
+}
+`,
+    'src/prompts.ts': `function promptDefinition(topic: string) {
+  return { name: 'summarize_' + topic, description: 'Summarize', arguments: [], inputSchema: { type: 'object' } };
+}
+export function listPrompts(topic: string) {
+  return [promptDefinition(topic)];
+}
+export function unusedDefinition() {
+  return { name: 'never_listed', description: 'x', inputSchema: { type: 'object' } };
+}
+`,
+    'src/index.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListPromptsRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { handlersFor, listDefinitions } from './tools/index.js';
+import { listPrompts } from './prompts.js';
+
+const mode = { fast: process.env.FAST === '1' };
+const definitions = listDefinitions(mode);
+const handlers: Record<string, (args: never) => Promise<unknown>> = handlersFor(mode);
+const server = new Server({ name: 'pages', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: definitions }));
+server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: listPrompts('news') }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const handler = handlers[request.params.name];
+  if (!handler) throw new Error('Unknown tool');
+  return (await handler(request.params.arguments as never)) as never;
+});
+`,
+  },
+  tools: [
+    {
+      file: 'src/tools/search.ts',
+      name: 'find_pages',
+      kind: 'definition',
+      evidence: /returned by the tools\/list answer/,
+    },
+    { file: 'src/tools/fetch.ts', name: 'fetch_page', kind: 'definition' },
+  ],
+};
+
+export const ROUND_THIRTEEN_FIXTURES: StyleFixture[] = [
+  SPREAD_METADATA_FIXTURE,
+  HAND_WRITTEN_REQUEST_SCHEMA_FIXTURE,
+  BUILT_LIST_FIXTURE,
+];
