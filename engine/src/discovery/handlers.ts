@@ -17,6 +17,7 @@ import { scanAppliedToolDecorators, scanToolDecorators } from './decorators';
 import { guardedKeysOf, scanDefinitionObjects } from './definitions';
 import { scanDefinitionFactories } from './definitionFactories';
 import { scanSpreadDefinitions, spreadDefinitionExport } from './spreadDefinitions';
+import { classMethodNamed } from './receiverDispatch';
 import { consumedExport, scanConsumedDefinitions, scanPassedDefinitions } from './consumedDefinitions';
 import { scanDispatch, scanDispatchers, tableEntries } from './dispatchers';
 import { scanFileConventionTool } from './fileConventions';
@@ -448,7 +449,11 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
       followTableSources(state, exportName, evidence);
       continue;
     }
-    const exportedFn = exported.get(exportName);
+    // A class's method another file's dispatcher hands the name to (`this.registry.executeTool(name)`).
+    const exportedFn =
+      ref.role === 'dispatch' && ref.member
+        ? classMethodNamed(state.sourceFile, exportName, ref.member)
+        : exported.get(exportName);
     // 'returnedHandler': the export is a factory; the function it returns answers the calls.
     const fn = ref.role === 'returnedHandler' && exportedFn ? returnedFunction(exportedFn) : exportedFn;
     if (!fn) continue;

@@ -255,8 +255,106 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   ],
 };
 
+const RECEIVER_DISPATCH_FIXTURE: StyleFixture = {
+  title:
+    'a tools/call handler in a server class forwarding the name through its own method to a field typed as an imported registry class (this.registry!.execute(name)), whose method switches on the name, and to a module-level instance of a local class with its own switch; a logger from a package, a method that does not branch and a prompts/get forwarder stay silent',
+  files: {
+    'package.json': MCP_PACKAGE,
+    'src/registry.ts': `export class ToolRegistry {
+  private readonly hits = new Map<string, number>();
+  async execute(name: string, args: Record<string, unknown>) {
+    this.hits.set(name, (this.hits.get(name) ?? 0) + 1);
+    return this.runUtility(name, args);
+  }
+  private async runUtility(name: string, args: Record<string, unknown>) {
+    switch (name) {
+      case 'cache_flush':
+        return ${ANSWER};
+      case 'cache_report':
+        return { content: [{ type: 'text' as const, text: JSON.stringify(args) }] };
+      default:
+        throw new Error('Unknown tool ' + name);
+    }
+  }
+}
+
+export class PromptBook {
+  render(name: string) {
+    switch (name) {
+      case 'greeting_prompt':
+        return { messages: [] };
+      default:
+        return { messages: [] };
+    }
+  }
+}
+`,
+    'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, GetPromptRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Logger } from 'tiny-logger-kit';
+import { PromptBook, ToolRegistry } from './registry.js';
+
+class Meter {
+  count(name: string) {
+    return name.length;
+  }
+}
+
+class Clock {
+  async tell(name: string) {
+    switch (name) {
+      case 'clock_now':
+        return { content: [{ type: 'text' as const, text: new Date().toISOString() }] };
+      case 'clock_zone':
+        return { content: [{ type: 'text' as const, text: 'UTC' }] };
+      default:
+        return undefined;
+    }
+  }
+}
+const clock = new Clock();
+
+export class AppServer {
+  private registry: ToolRegistry | null = null;
+  private readonly prompts = new PromptBook();
+  private readonly meter = new Meter();
+  private logger: Logger;
+  constructor(private readonly server: Server, logger: Logger) {
+    this.logger = logger;
+    this.registry = new ToolRegistry();
+  }
+  setup() {
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      return this.handleCall(request.params.name, request.params.arguments ?? {});
+    });
+    this.server.setRequestHandler(GetPromptRequestSchema, async (request) => this.prompts.render(request.params.name));
+  }
+  private async handleCall(name: string, args: Record<string, unknown>) {
+    this.logger.info(name);
+    this.meter.count(name);
+    const timed = await clock.tell(name);
+    if (timed) return timed;
+    return this.registry!.execute(name, args);
+  }
+}
+`,
+  },
+  tools: [
+    {
+      file: 'src/registry.ts',
+      name: 'cache_flush',
+      kind: 'dispatch',
+      evidence: /tool name passed to this\.registry!?\.execute/,
+    },
+    { file: 'src/registry.ts', name: 'cache_report', kind: 'dispatch' },
+    { file: 'src/server.ts', name: 'clock_now', kind: 'dispatch' },
+    { file: 'src/server.ts', name: 'clock_zone', kind: 'dispatch' },
+  ],
+};
+
 export const ROUND_THIRTEEN_FIXTURES: StyleFixture[] = [
   SPREAD_METADATA_FIXTURE,
   HAND_WRITTEN_REQUEST_SCHEMA_FIXTURE,
   BUILT_LIST_FIXTURE,
+  RECEIVER_DISPATCH_FIXTURE,
 ];
