@@ -4,6 +4,8 @@
  * Each branch is a tool; the function a branch calls is its handler.
  */
 import ts from 'typescript';
+import { isHandWrittenRequestSchema } from './requestMethodSchemas';
+import { classMethodNamed, receiverMethod } from './receiverDispatch';
 import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { callIsAnswered, markGuarded } from './answeredCalls';
 import { answeringTryOf } from './crossFileGuards';
@@ -74,7 +76,7 @@ export function isCallToolSchema(node: ts.Expression): boolean {
   if (ts.isStringLiteralLike(inner)) return inner.text === 'tools/call';
   if (ts.isIdentifier(inner)) return inner.text === 'CallToolRequestSchema';
   if (ts.isPropertyAccessExpression(inner)) return inner.name.text === 'CallToolRequestSchema';
-  return false;
+  return isHandWrittenRequestSchema(inner, 'tools/call');
 }
 
 /** Whether an `if` branch does a tool's work: it calls something or answers with an object. */
@@ -441,6 +443,8 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
         count += scanDispatch(state, target.fn, callEvidence, depth + 1);
       } else if (target?.imported) {
         externalRef(state, target.imported, 'dispatch', callEvidence, answeringTryOf(state, node));
+      } else if (!target) {
+        count += dispatchToReceiver(state, node, fn, followed, callEvidence, depth);
       }
     }
     return true;
@@ -489,4 +493,34 @@ export function scanDispatchers(state: ScanState, calls: readonly ts.CallExpress
     const forwarded = state.external.slice(before).some((ref) => ref.role === 'dispatch' || ref.role === 'table');
     if (branches > 0 || forwarded) registration.listed = false;
   }
+}
+
+/** `this.registry.executeTool(name, …)`: the receiver's class method, scanned here or handed to its file. */
+function dispatchToReceiver(
+  state: ScanState,
+  call: ts.CallExpression,
+  fn: FunctionLike,
+  followed: Set<FunctionLike>,
+  evidence: readonly string[],
+  depth: number,
+): number {
+  const owner = receiverMethod(call.expression);
+  if (!owner) return 0;
+  const local = classMethodNamed(state.sourceFile, owner.className, owner.method);
+  if (local && local !== fn && !followed.has(local)) {
+    followed.add(local);
+    return scanDispatch(state, local, evidence, depth + 1);
+  }
+  const imported = local ? undefined : state.imports.get(owner.className);
+  if (imported && imported.exportName !== '*' && imported.specifier.startsWith('.')) {
+    handOffImport(state, imported.specifier, {
+      exportName: imported.exportName,
+      kind: 'dispatch',
+      toolName: null,
+      role: 'dispatch',
+      member: owner.method,
+      evidence: [...evidence],
+    });
+  }
+  return 0;
 }

@@ -229,6 +229,8 @@ function followSource(
   } else if (ts.isSpreadElement(inner)) {
     followSource(state, inner.expression, method, evidence, depth + 1);
   } else if (ts.isObjectLiteralExpression(inner)) {
+    // `{ ...meta, handler: fn }` when `handler` is the method looked up: the entry executes itself (a definition).
+    if (inner.properties.some((p) => !ts.isSpreadAssignment(p) && propertyNameText(p.name) === method)) return;
     for (const property of inner.properties) {
       if (ts.isSpreadAssignment(property)) followSource(state, property.expression, method, evidence, depth + 1);
       else if (ts.isPropertyAssignment(property))

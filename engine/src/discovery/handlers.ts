@@ -16,6 +16,8 @@ import { classFacts, findToolBases, scanToolClasses } from './classes';
 import { scanAppliedToolDecorators, scanToolDecorators } from './decorators';
 import { guardedKeysOf, scanDefinitionObjects } from './definitions';
 import { scanDefinitionFactories } from './definitionFactories';
+import { scanSpreadDefinitions, spreadDefinitionExport } from './spreadDefinitions';
+import { classMethodNamed } from './receiverDispatch';
 import { consumedExport, scanConsumedDefinitions, scanPassedDefinitions } from './consumedDefinitions';
 import { scanDispatch, scanDispatchers, tableEntries } from './dispatchers';
 import { scanFileConventionTool } from './fileConventions';
@@ -326,6 +328,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanPackageToolBuilders(state, calls);
   scanToolFactoryCalls(state, calls);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
+  scanSpreadDefinitions(state);
   scanHandlerFactoryDefinitions(state);
   scanTupleModules(state);
   scanListedDefinitions(state, calls);
@@ -429,6 +432,10 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
       registeredDefinitionExport(state, exportName, ref, reexportsOf(state.sourceFile));
       continue;
     }
+    if (ref.role === 'spreadDefinition') {
+      spreadDefinitionExport(state, exportName, ref);
+      continue;
+    }
     if (ref.role === 'classMethod') {
       classMethodExport(state, exportName, ref);
       continue;
@@ -444,7 +451,11 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
       followTableSources(state, exportName, evidence);
       continue;
     }
-    const exportedFn = exported.get(exportName);
+    // A class's method another file's dispatcher hands the name to (`this.registry.executeTool(name)`).
+    const exportedFn =
+      ref.role === 'dispatch' && ref.member
+        ? classMethodNamed(state.sourceFile, exportName, ref.member)
+        : exported.get(exportName);
     // 'returnedHandler': the export is a factory; the function it returns answers the calls.
     const fn = ref.role === 'returnedHandler' && exportedFn ? returnedFunction(exportedFn) : exportedFn;
     if (!fn) continue;

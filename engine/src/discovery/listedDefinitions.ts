@@ -143,13 +143,14 @@ export function followList(walker: Walk, expression: ts.Expression, member: stri
     }
     return;
   }
-  if (ts.isIdentifier(callee) && inner.arguments.length === 0) {
+  // `allTools()`; in a tools/list answer also `getTools(config)`: what the function returns.
+  if (ts.isIdentifier(callee) && (inner.arguments.length === 0 || !fromLoop(walker))) {
     const fn = state.functions.get(callee.text);
     if (fn) for (const returned of returnedExpressions(fn)) followList(walker, returned, member, depth + 1);
     const imported = fn ? undefined : state.imports.get(callee.text);
     if (imported && imported.exportName !== '*')
       handOff(walker, imported.specifier, imported.exportName, 'listed', member);
-    return;
+    if (inner.arguments.length === 0) return;
   }
   // `tools(context)` of another file in a registration loop: what that function returns.
   const importedList = fromLoop(walker) && ts.isIdentifier(callee) ? state.imports.get(callee.text) : undefined;
@@ -232,6 +233,10 @@ function followItem(walker: Walk, expression: ts.Expression, member: string | un
     if (value) followItem(walker, value, member, depth + 1);
     return;
   }
+  if (ts.isCallExpression(inner)) {
+    followBuilder(walker, inner, member, depth);
+    return;
+  }
   if (!ts.isObjectLiteralExpression(inner)) return;
   if (member !== undefined) {
     // `{ schema: { name, inputSchema }, handle }`: the holder has the handler, so it is the definition (found as one).
@@ -241,6 +246,26 @@ function followItem(walker: Walk, expression: ts.Expression, member: string | un
     return;
   }
   recordDefinition(walker, inner);
+}
+
+/**
+ * `getSearchTool(config)` as an element of a tools/list answer: the definition the function builds (each of its
+ * returns), in this file or the one it is imported from. Not for a registration loop's items (those are
+ * registered under their own names by the loop, and a call there is usually a factory the loop rule reads).
+ */
+function followBuilder(walker: Walk, call: ts.CallExpression, member: string | undefined, depth: number): void {
+  const { state } = walker;
+  const callee = unwrapExpression(call.expression);
+  if (fromLoop(walker) || !ts.isIdentifier(callee)) return;
+  const fn = state.functions.get(callee.text);
+  if (fn) {
+    for (const returned of returnedExpressions(fn)) followItem(walker, returned, member, depth + 1);
+    return;
+  }
+  const imported = state.imports.get(callee.text);
+  if (imported && imported.exportName !== '*') {
+    handOff(walker, imported.specifier, imported.exportName, 'listedItem', member);
+  }
 }
 
 function recordDefinition(walker: Walk, object: ts.ObjectLiteralExpression): void {
@@ -317,6 +342,14 @@ export function listedExport(
     return;
   }
   const value = topLevelValue(state, exportName, ref.role === 'listed');
+  // A builder function called as an element (`getSearchTool(config)`): each definition it returns.
+  const builder = value && isFunctionLike(unwrapExpression(value)) ? undefined : state.functions.get(exportName);
+  const called = value && unwrapExpression(value);
+  if (ref.role === 'listedItem' && (!value || (called && isFunctionLike(called)))) {
+    const fn = called && isFunctionLike(called) ? called : builder;
+    if (fn) for (const returned of returnedExpressions(fn)) followItem(walker, returned, member, 1);
+    return;
+  }
   if (!value) return;
   if (ref.role === 'listed') followList(walker, value, member, 1);
   else followItem(walker, value, member, 1);

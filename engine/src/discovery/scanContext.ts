@@ -89,7 +89,8 @@ export interface ExternalHandlerRef {
     | 'definitionItem'
     | 'loadedModule'
     | 'registeredDefinition'
-    | 'classMethod';
+    | 'classMethod'
+    | 'spreadDefinition';
   /** For 'listed' / 'listedItem': the property of each element that is the definition (`(m) => m.tool`). */
   member?: string;
   /** For 'definitionList' / 'definitionItem': the key that names the tool (`member` is the handler's key). */

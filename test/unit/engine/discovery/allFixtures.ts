@@ -22,6 +22,7 @@ import { ROUND_SIX_B_FIXTURES } from './roundSixBFixtures';
 import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
 import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
 import { ROUND_TWELVE_FIXTURES } from './roundTwelveFixtures';
+import { ROUND_THIRTEEN_FIXTURES } from './roundThirteenFixtures';
 import { STYLE_FIXTURES, type StyleFixture } from './styleFixtures';
 
 export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
@@ -47,4 +48,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_TWELVE_FIXTURES,
   ...ROUND_ELEVEN_FIXTURES,
   ...ROUND_FIFTEEN_FIXTURES,
+  ...ROUND_THIRTEEN_FIXTURES,
 ];
