@@ -34,6 +34,7 @@ import { scanTupleModules } from './tupleModules';
 import { scanWrappedDefinitionFactories } from './wrappedDefinitionFactories';
 import { scanToolFactoryCalls } from './toolFactories';
 import { scanNamedToolClasses } from './namedToolClasses';
+import { scanMethodNamedToolClasses } from './methodNamedToolClasses';
 import { scanPackageToolBuilders } from './packageToolBuilders';
 import { registeredDefinitionExport } from './registeredDefinitions';
 import { classMethodExport } from './instanceTables';
@@ -320,6 +321,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   const toolBases = findToolBases(state);
   scanToolClasses(state, new Map([...frameworkToolBases(state), ...toolBases]));
   scanNamedToolClasses(state);
+  scanMethodNamedToolClasses(state);
   scanExecutorRegistries(state);
   state.guardedKeys = guardedKeysOf(state);
   scanPackageToolBuilders(state, calls);

@@ -12,6 +12,7 @@ import { ROUND_EIGHT_A_FIXTURES } from './roundEightAFixtures';
 import { ROUND_EIGHT_B_FIXTURES } from './roundEightBFixtures';
 import { ROUND_ELEVEN_FIXTURES } from './roundElevenFixtures';
 import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
+import { ROUND_FOURTEEN_FIXTURES } from './roundFourteenFixtures';
 import { ROUND_NINE_A_FIXTURES } from './roundNineAFixtures';
 import { ROUND_NINE_B_FIXTURES } from './roundNineBFixtures';
 import { ROUND_SEVEN_FIXTURES } from './roundSevenFixtures';
@@ -43,4 +44,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_TEN_FIXTURES,
   ...ROUND_TWELVE_FIXTURES,
   ...ROUND_ELEVEN_FIXTURES,
+  ...ROUND_FOURTEEN_FIXTURES,
 ];
