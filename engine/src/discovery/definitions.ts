@@ -11,6 +11,7 @@ import { isForwardedTemplate } from './forwardedTemplates';
 import { moduleObjectOf } from './localObjects';
 import { recordHandler } from './handlerTargets';
 import { isPromptDefinition } from './promptDefinitions';
+import { isKnownSchemaFactory } from './schemaFactories';
 import { storesOtherPrimitive } from './otherPrimitiveCollections';
 import { typedSiblingHasSchema } from './typedSiblings';
 import { type RegistrationKind, type ScanState, isInlineFunction, nameOf, where } from './scanContext';
@@ -339,6 +340,7 @@ export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<s
       !hasSchema &&
       !(call && hasSpread) &&
       !(call && siblingHasSchema(call, calleeName)) &&
+      !(call && isKnownSchemaFactory(state, call)) &&
       !(!call && typedSiblingHasSchema(state, object, (o) => nestedDefinition(o) !== undefined))
     )
       continue;

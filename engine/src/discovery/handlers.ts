@@ -35,6 +35,7 @@ import { scanWrappedDefinitionFactories } from './wrappedDefinitionFactories';
 import { scanToolFactoryCalls } from './toolFactories';
 import { scanNamedToolClasses } from './namedToolClasses';
 import { scanMethodNamedToolClasses } from './methodNamedToolClasses';
+import { schemaFactoryShapes } from './schemaFactories';
 import { scanPackageToolBuilders } from './packageToolBuilders';
 import { registeredDefinitionExport } from './registeredDefinitions';
 import { classMethodExport } from './instanceTables';
@@ -340,6 +341,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   const typedShapes = typedRegistrationShapes(state, calls);
   scanTypedDefinitions(state, typedShapes);
   for (const shape of typedShapes) recordShapes.add(shape);
+  for (const shape of schemaFactoryShapes(state)) recordShapes.add(shape);
 
   if (sourceFile.text.includes('@mcpToolHandler')) {
     for (const node of index.ofKinds(FUNCTION_KINDS)) {

@@ -359,7 +359,107 @@ export function createServer(): McpServer {
   ],
 };
 
+const SCHEMALESS_FACTORY_CALL_FIXTURE: StyleFixture = {
+  title:
+    'a project tool factory called with a schema in some files and without one (a no-argument tool) alone in another file; a project job factory never given a schema and an AI SDK tool() without a schema stay silent',
+  files: {
+    'package.json': manifest('pager-toolkit', { ...MCP_DEPENDENCY, ai: '^5.0.0' }),
+    'src/lib/define-action.ts': `import { z } from 'zod';
+
+export interface ActionDefinition {
+  name: string;
+  title: string;
+  description: string;
+  parameters?: z.ZodObject<z.ZodRawShape>;
+  execute: (input: Record<string, unknown>) => Promise<unknown>;
+}
+
+export const defineAction = (definition: ActionDefinition): ActionDefinition => ({
+  ...definition,
+  parameters: definition.parameters ?? z.object({}),
+});
+`,
+    'src/lib/actions/pages.ts': `import { z } from 'zod';
+import { defineAction } from '../define-action.js';
+
+const sendPage = defineAction({
+  name: 'send_page',
+  title: 'Send a page',
+  description: 'Pages the on-call person',
+  parameters: z.object({ message: z.string() }),
+  execute: async (input) => ({ sent: String(input.message) }),
+});
+
+const ackPage = defineAction({
+  name: 'ack_page',
+  title: 'Acknowledge a page',
+  description: 'Acknowledges a page',
+  parameters: z.object({ pageId: z.string() }),
+  execute: async (input) => ({ acked: String(input.pageId) }),
+});
+
+export const pages = { sendPage, ackPage };
+`,
+    'src/lib/actions/rotations.ts': `import { defineAction } from '../define-action.js';
+
+const listRotations = defineAction({
+  name: 'list_rotations',
+  title: 'List rotations',
+  description: 'Lists the on-call rotations',
+  execute: async () => ['primary', 'secondary'],
+});
+
+export const rotations = { listRotations };
+`,
+    // Look-alikes: a job factory of the project that is never given a schema, and an AI SDK tool without one.
+    'src/jobs/define-job.ts': `export const defineJob = (job: { name: string; execute: () => Promise<void> }) => job;
+`,
+    'src/jobs/cleanup.ts': `import { defineJob } from './define-job.js';
+
+export const cleanupJob = defineJob({
+  name: 'cleanup_pages',
+  execute: async () => undefined,
+});
+`,
+    'src/agent/clock.ts': `import { tool } from 'ai';
+
+export const clock = tool({
+  description: 'Tells the time',
+  execute: async () => new Date().toISOString(),
+});
+`,
+    'src/mcp/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ActionDefinition } from '../lib/define-action.js';
+import { pages } from '../lib/actions/pages.js';
+import { rotations } from '../lib/actions/rotations.js';
+
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'pager', version: '1.0.0' });
+  const actions: ActionDefinition[] = [...Object.values(pages), ...Object.values(rotations)];
+  actions.forEach((action) => {
+    server.tool(action.name, action.description, action.parameters?.shape ?? {}, async (input) => {
+      const result = await action.execute(input);
+      return { content: [{ type: 'text', text: JSON.stringify(result) }] };
+    });
+  });
+  return server;
+}
+`,
+  },
+  tools: [
+    { file: 'src/lib/actions/pages.ts', name: 'send_page', kind: 'definition' },
+    { file: 'src/lib/actions/pages.ts', name: 'ack_page', kind: 'definition' },
+    {
+      file: 'src/lib/actions/rotations.ts',
+      name: 'list_rotations',
+      kind: 'definition',
+      evidence: /tool definition passed to defineAction/,
+    },
+  ],
+};
+
 export const ROUND_FOURTEEN_FIXTURES: readonly StyleFixture[] = [
   METHOD_NAMED_CLASS_FIXTURE,
   CONFIG_NAMED_HANDLER_FIXTURE,
+  SCHEMALESS_FACTORY_CALL_FIXTURE,
 ];
