@@ -19,8 +19,8 @@ const NAME_METHODS = new Set(['getName', 'getToolName', 'name', 'toolName']);
 /** Methods that answer the tool's registration config (name, description, input schema). */
 const CONFIG_METHOD =
   /^(?:get)?(?:Tool)?(?:Config|Configuration|Definition|Metadata|Spec)$|^(?:tool)?(?:config|definition|metadata|spec)$/;
-/** Input-schema keys of a config object (a prompt's `argsSchema` is not one). */
-const CONFIG_SCHEMA_KEYS = new Set(['inputSchema', 'input_schema', 'parameters', 'schema', 'paramsSchema']);
+/** Input-schema keys of a config object (a prompt's `argsSchema` is not one, nor a route's request `schema`). */
+const CONFIG_SCHEMA_KEYS = new Set(['inputSchema', 'input_schema', 'parameters', 'paramsSchema']);
 /** Input-schema members of the class itself. */
 const SCHEMA_MEMBERS = new Set([
   'inputSchema',

@@ -214,7 +214,7 @@ export function registerProviders(server: McpServer, providers: ShelfProvider[])
 
 const CONFIG_NAMED_HANDLER_FIXTURE: StyleFixture = {
   title:
-    'handler classes behind an @src/ path alias named by the object getToolConfig() returns (a string enum member), through an abstract intermediate base, kept in a name-keyed Map and registered with forEach; a route class with a name but no input schema stays silent',
+    'handler classes behind an @src/ path alias named by the object getToolConfig() returns (a string enum member), through an abstract intermediate base, kept in a name-keyed Map and registered with forEach; route classes with a name but no input schema (one with a request schema) stay silent',
   files: {
     'package.json': manifest('queue-admin-mcp', MCP_DEPENDENCY),
     'src/tools/tool-name.ts': `export enum ToolName {
@@ -300,7 +300,8 @@ export class PeekMessagesHandler extends QueueScopedHandler {
   }
 }
 `,
-    // Look-alike: an HTTP route class of the same project with a name and a handle method but no input schema.
+    // Look-alikes: HTTP route classes of the same project with a name and a handle method but no input schema
+    // (one with a request-body `schema`).
     'src/http/routes.ts': `import { QueueToolHandler } from '@src/tools/base-handler.js';
 
 export abstract class Route {
@@ -314,6 +315,16 @@ export class HealthRoute extends Route {
 
   async handle(): Promise<Response> {
     return new Response('ok');
+  }
+}
+
+export class CreateQueueRoute extends Route {
+  getConfig() {
+    return { name: 'create-queue', method: 'POST', schema: { body: { type: 'object' } } };
+  }
+
+  async handle(request: Request): Promise<Response> {
+    return new Response(await request.text(), { status: 201 });
   }
 }
 
