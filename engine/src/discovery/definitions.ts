@@ -11,6 +11,7 @@ import { isForwardedTemplate } from './forwardedTemplates';
 import { moduleObjectOf } from './localObjects';
 import { recordHandler } from './handlerTargets';
 import { isPromptDefinition } from './promptDefinitions';
+import { isKnownSchemaFactory } from './schemaFactories';
 import { storesOtherPrimitive } from './otherPrimitiveCollections';
 import { callSiblingHasSchema } from './schemaLessCallSiblings';
 import { injectedToolService } from './injectedToolBuilders';
@@ -356,6 +357,7 @@ export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<s
         callSiblingHasSchema(state.sourceFile, call, object, isNamedSchemaDefinition)
       ) &&
       !(call && injectedToolService(state, call) !== undefined) &&
+      !(call && isKnownSchemaFactory(state, call)) &&
       !(!call && typedSiblingHasSchema(state, object, (o) => nestedDefinition(o) !== undefined))
     )
       continue;

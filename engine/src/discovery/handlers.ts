@@ -36,6 +36,8 @@ import { scanTupleModules } from './tupleModules';
 import { scanWrappedDefinitionFactories } from './wrappedDefinitionFactories';
 import { scanToolFactoryCalls } from './toolFactories';
 import { scanNamedToolClasses } from './namedToolClasses';
+import { scanMethodNamedToolClasses } from './methodNamedToolClasses';
+import { schemaFactoryShapes } from './schemaFactories';
 import { scanPackageToolBuilders } from './packageToolBuilders';
 import { registeredDefinitionExport } from './registeredDefinitions';
 import { classMethodExport } from './instanceTables';
@@ -323,6 +325,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   const toolBases = findToolBases(state);
   scanToolClasses(state, new Map([...frameworkToolBases(state), ...toolBases]));
   scanNamedToolClasses(state);
+  scanMethodNamedToolClasses(state);
   scanExecutorRegistries(state);
   state.guardedKeys = guardedKeysOf(state);
   scanPackageToolBuilders(state, calls);
@@ -343,6 +346,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   const typedShapes = typedRegistrationShapes(state, calls);
   scanTypedDefinitions(state, typedShapes);
   for (const shape of typedShapes) recordShapes.add(shape);
+  for (const shape of schemaFactoryShapes(state)) recordShapes.add(shape);
 
   if (sourceFile.text.includes('@mcpToolHandler')) {
     for (const node of index.ofKinds(FUNCTION_KINDS)) {

@@ -1,10 +1,12 @@
 /**
  * Where a project's imports lead: relative imports to files (remembered, and forgotten when a file they could not
- * find appears), bare imports of a workspace package to its sources, root aliases (`@/x`) to the folder holding x.
+ * find appears), bare imports of a workspace package to its sources, root aliases (`@/x`) to the folder holding x,
+ * scope-shaped folder aliases (`@src/x`) to that folder.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { resolveRelativeImport } from './handlers';
+import { resolveFolderAlias } from './folderAliases';
 import { resolveRootAlias } from './pathAliases';
 import { splitPackageSpecifier, workspacePackageSource } from './workspaceExports';
 
@@ -35,6 +37,10 @@ export class ImportResolver {
   private readonly resolved = new Map<string, string | undefined>();
   /** Imports that resolved to nothing, by the path (without extension) they would resolve to. */
   private readonly unresolved = new Map<string, string[]>();
+  /** Scope-shaped folder aliases looked up so far, by importing folder and specifier. */
+  private readonly folderAliases = new Map<string, string | undefined>();
+  /** Folder aliases that resolved to nothing, by the path tail (`src/tools/base`) a new file could end with. */
+  private readonly unresolvedAliases = new Map<string, string[]>();
 
   constructor(
     private readonly fileExists: (fileName: string) => boolean,
@@ -45,6 +51,7 @@ export class ImportResolver {
   /** A new file may be what an earlier import could not resolve to. */
   forgetUnresolved(fileName: string): void {
     const base = normalisePath(fileName).replace(/\.[cm]?[jt]sx?$/i, '');
+    this.forgetFolderAliasesTo(base);
     for (const candidate of [base, base.replace(/[\\/]index$/, '')]) {
       for (const key of this.unresolved.get(candidate) ?? []) this.resolved.delete(key);
       this.unresolved.delete(candidate);
@@ -69,6 +76,31 @@ export class ImportResolver {
     const { name, subpath } = splitPackageSpecifier(specifier);
     const dir = this.packageDir(name);
     if (dir) return workspacePackageSource(dir, subpath, this.fileExists);
-    return resolveRootAlias(specifier, fromFile, this.fileExists);
+    return resolveRootAlias(specifier, fromFile, this.fileExists) ?? this.folderAlias(specifier, fromFile);
+  }
+
+  /** `@src/x`: remembered by folder (scoped package imports are many and resolve to nothing). */
+  private folderAlias(specifier: string, fromFile: string): string | undefined {
+    const key = `${path.dirname(fromFile)}\0${specifier}`;
+    if (this.folderAliases.has(key)) return this.folderAliases.get(key);
+    const target = resolveFolderAlias(specifier, fromFile, this.fileExists);
+    this.folderAliases.set(key, target);
+    if (target === undefined) {
+      const tail = specifier.slice(1).replace(/\.[cm]?[jt]sx?$/i, '');
+      this.unresolvedAliases.set(tail, [...(this.unresolvedAliases.get(tail) ?? []), key]);
+    }
+    return target;
+  }
+
+  /** Unresolved folder aliases the new file (path without extension) could be the target of: by its path's tails. */
+  private forgetFolderAliasesTo(base: string): void {
+    if (this.unresolvedAliases.size === 0) return;
+    const parts = base.split(/[\\/]/);
+    if (parts[parts.length - 1] === 'index') parts.pop();
+    for (let i = parts.length - 1; i > 0; i--) {
+      const tail = parts.slice(i).join('/');
+      for (const key of this.unresolvedAliases.get(tail) ?? []) this.folderAliases.delete(key);
+      this.unresolvedAliases.delete(tail);
+    }
   }
 }

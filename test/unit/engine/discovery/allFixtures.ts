@@ -14,6 +14,7 @@ import { ROUND_EIGHT_B_FIXTURES } from './roundEightBFixtures';
 import { ROUND_ELEVEN_FIXTURES } from './roundElevenFixtures';
 import { ROUND_FIFTEEN_FIXTURES } from './roundFifteenFixtures';
 import { ROUND_FIVE_FIXTURES } from './roundFiveFixtures';
+import { ROUND_FOURTEEN_FIXTURES } from './roundFourteenFixtures';
 import { ROUND_NINE_A_FIXTURES } from './roundNineAFixtures';
 import { ROUND_NINE_B_FIXTURES } from './roundNineBFixtures';
 import { ROUND_SEVEN_FIXTURES } from './roundSevenFixtures';
@@ -49,4 +50,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_ELEVEN_FIXTURES,
   ...ROUND_FIFTEEN_FIXTURES,
   ...ROUND_THIRTEEN_FIXTURES,
+  ...ROUND_FOURTEEN_FIXTURES,
 ];
