@@ -107,8 +107,8 @@ describe('protocol-error-for-execution-failure: InvalidRequest for an upstream f
   });
 });
 
-/** A tool that walks directories breadth-first; `loopBody` is the body of its `while (queue.length > 0)`. */
-function directoryWalk(loopBody: string[]): string {
+/** A tool that walks directories breadth-first; `loopBody` is the body of its `while (condition)`. */
+function directoryWalk(loopBody: string[], condition = 'queue.length > 0'): string {
   return [
     `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
     `import { readdir } from 'node:fs/promises';`,
@@ -118,7 +118,8 @@ function directoryWalk(loopBody: string[]): string {
     `server.tool('find-configs', { root: z.string() }, async ({ root }) => {`,
     `  const queue = [root];`,
     `  const found: string[] = [];`,
-    `  while (queue.length > 0) {`,
+    `  let done = false;`,
+    `  while (${condition}) {`,
     ...loopBody.map((line) => `    ${line}`),
     `  }`,
     `  return { content: [{ type: 'text', text: found.join('\\n') }] };`,
@@ -128,16 +129,19 @@ function directoryWalk(loopBody: string[]): string {
 
 describe('retry-inside-tool: a directory walk is not a retry', () => {
   it('a variable named `entries` does not count attempts', () => {
-    const code = directoryWalk([
-      `const dir = queue.shift() as string;`,
-      `try {`,
-      `  const entries = await readdir(dir);`,
-      `  if (entries.includes('app.json')) return { content: [{ type: 'text', text: dir }] };`,
-      `  queue.push(...entries.map((e) => dir + '/' + e));`,
-      `} catch {`,
-      `  found.push('unreadable: ' + dir);`,
-      `}`,
-    ]);
+    const code = directoryWalk(
+      [
+        `const dir = queue.shift();`,
+        `if (dir === undefined) { done = true; continue; }`,
+        `try {`,
+        `  const entries = await readdir(dir);`,
+        `  queue.push(...entries.map((e) => dir + '/' + e));`,
+        `} catch {`,
+        `  found.push('unreadable: ' + dir);`,
+        `}`,
+      ],
+      '!done',
+    );
     assert.deepEqual(messageIds('retry-inside-tool', code), []);
   });
 
