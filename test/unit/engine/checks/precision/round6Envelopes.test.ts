@@ -1,0 +1,104 @@
+/**
+ * Envelope shapes seen in the servers of precision review round 6 (docs/precision-review.md, Round 6):
+ * refusals whose wording is in a serialised object or a message variable, a yes/no predicate taken for a
+ * collection, structuredContent typed as the tool's output, HTTP response bodies, and a copy of a received
+ * result's flag. Each case has a look-alike that must still be judged.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { findingsOf } from '../checkTester';
+
+function findings(check: string, code: string): string[] {
+  return findingsOf(check, { name: 'case', code }).findings.map((f) => f.messageId);
+}
+
+const header = [
+  `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+  `import { z } from 'zod';`,
+  `import { api } from './api.js';`,
+  `const server = new McpServer({ name: 'deploy', version: '1' });`,
+];
+
+/** A tool that looks a value up and, when the test on it fails, answers `failure` (an object literal). */
+function missBranch(lookup: string, test: string, failure: string, before: string[] = [], tool = 'get-task'): string {
+  return [
+    ...header,
+    `server.tool('${tool}', { name: z.string(), branch: z.string() }, async ({ name, branch }) => {`,
+    `  ${lookup}`,
+    `  if (${test}) {`,
+    ...before.map((line) => `    ${line}`),
+    `    return ${failure};`,
+    `  }`,
+    `  return { content: [{ type: 'text', text: 'started' }] };`,
+    `});`,
+  ].join('\n');
+}
+
+describe('empty-result-as-error: the wording of a refusal written outside a plain text', () => {
+  it('"Project … not found" inside JSON.stringify({ success: false, error }) is a NOT_FOUND failure', () => {
+    const code = missBranch(
+      `const project = await api.projectByName(name);`,
+      `!project`,
+      "{ content: [{ type: 'text', text: JSON.stringify({ success: false, error: `Project '${name}' not found. Use list_projects.` }) }], isError: true }",
+    );
+    assert.deepEqual(findings('empty-result-as-error', code), []);
+  });
+
+  it('`text: output.message` where output is declared beside it with the message', () => {
+    const code = missBranch(
+      `const run = await api.latestRun(branch);`,
+      `!run`,
+      `{ content: [{ type: 'text', text: output.message }], isError: true }`,
+      ["const output = { success: false, message: `Invalid branch name '${branch}'.` };"],
+    );
+    assert.deepEqual(findings('empty-result-as-error', code), []);
+  });
+
+  it('look-alike: a serialised empty answer without failure wording still fires', () => {
+    const code = missBranch(
+      `const runs = await api.listRuns(branch);`,
+      `runs.length === 0`,
+      `{ content: [{ type: 'text', text: JSON.stringify({ runs: [], note: 'Nothing ran on this branch yet' }) }], isError: true }`,
+    );
+    assert.deepEqual(findings('empty-result-as-error', code), ['emptyResultAsError']);
+  });
+});
+
+describe('empty-result-as-error: a tool that acts on what it looked up', () => {
+  const noRun = (tool: string): string =>
+    missBranch(
+      `const run = await api.latestRun(branch);`,
+      `!run`,
+      "{ content: [{ type: 'text', text: `No pipeline run found for branch '${branch}'.` }], isError: true }",
+      [],
+      tool,
+    );
+
+  it('update_self_healing_fix with no run to update: a NOT_FOUND failure, not an empty answer', () => {
+    assert.deepEqual(findings('empty-result-as-error', noRun('update_self_healing_fix')), []);
+  });
+
+  it('look-alike: get_latest_run (a read) answering the same still fires', () => {
+    assert.deepEqual(findings('empty-result-as-error', noRun('get_latest_run')), ['emptyResultAsError']);
+  });
+});
+
+describe('empty-result-as-error: a yes/no predicate is not a collection', () => {
+  it('`const inGit = hasRunbooksInGit(…); if (!inGit)` is a refusal, not "nothing found"', () => {
+    const code = missBranch(
+      `const inGit = api.hasRunbooksInGit(name);`,
+      `!inGit`,
+      `{ content: [{ type: 'text', text: 'Runbooks of this project live in the database' }], isError: true }`,
+    );
+    assert.deepEqual(findings('empty-result-as-error', code), []);
+  });
+
+  it('look-alike: `const runbooks = listRunbooks(…); if (!runbooks)` still fires', () => {
+    const code = missBranch(
+      `const runbooks = api.listRunbooks(name);`,
+      `!runbooks`,
+      `{ content: [{ type: 'text', text: 'Runbooks of this project live in the database' }], isError: true }`,
+    );
+    assert.deepEqual(findings('empty-result-as-error', code), ['emptyResultAsError']);
+  });
+});
