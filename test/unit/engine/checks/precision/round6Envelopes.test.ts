@@ -102,3 +102,34 @@ describe('empty-result-as-error: a yes/no predicate is not a collection', () => 
     assert.deepEqual(findings('empty-result-as-error', code), ['emptyResultAsError']);
   });
 });
+
+/** A tool with an outputSchema whose failure answers structuredContent `output`, declared as `declaration`. */
+function structuredFailure(declaration: string): string {
+  return [
+    ...header,
+    `type FixOutput = { success: boolean; message: string };`,
+    `server.registerTool('apply_fix', { outputSchema: { success: z.boolean(), message: z.string() } }, async () => {`,
+    `  const fix = await api.latestFix();`,
+    `  if (!fix.ready) {`,
+    `    ${declaration}`,
+    `    return { content: [{ type: 'text', text: output.message }], structuredContent: output, isError: true };`,
+    `  }`,
+    `  const done: FixOutput = { success: true, message: 'applied' };`,
+    `  return { content: [{ type: 'text', text: done.message }], structuredContent: done };`,
+    `});`,
+  ].join('\n');
+}
+
+describe('error-structured-content-with-output-schema: an error object typed as the output', () => {
+  it('`const output: FixOutput = { success: false, … }` conforms to the outputSchema', () => {
+    const code = structuredFailure(`const output: FixOutput = { success: false, message: 'fix not ready' };`);
+    assert.deepEqual(findings('error-structured-content-with-output-schema', code), []);
+  });
+
+  it('look-alike: an untyped error object still fires', () => {
+    const code = structuredFailure(`const output = { error: 'fix not ready', message: 'fix not ready' };`);
+    assert.deepEqual(findings('error-structured-content-with-output-schema', code), [
+      'errorStructuredContentWithOutputSchema',
+    ]);
+  });
+});
