@@ -133,3 +133,32 @@ describe('error-structured-content-with-output-schema: an error object typed as 
     ]);
   });
 });
+
+/** A tool answering a refusal built by a same-file function into a local named `err`. */
+function builtRefusal(builderBody: string): string {
+  return [
+    ...header,
+    `function buildErrorResponse(code: string, message: string, retryable: boolean) {`,
+    `  ${builderBody}`,
+    `}`,
+    `server.tool('metrics', { start: z.string().optional() }, async ({ start }) => {`,
+    `  if (!start) {`,
+    `    const err = buildErrorResponse('INVALID_WINDOW', 'Provide a start', false);`,
+    `    return { isError: true, content: [{ type: 'text', text: JSON.stringify(err, null, 2) }] };`,
+    `  }`,
+    `  return { content: [{ type: 'text', text: await api.metrics(start) }] };`,
+    `});`,
+  ].join('\n');
+}
+
+describe('leaked-internals: a local named `err` that holds an object the code built', () => {
+  it('JSON.stringify(err) of a refusal object built by a same-file function is not a raw error', () => {
+    const code = builtRefusal(`return { error: { code, message, retryable } };`);
+    assert.deepEqual(findings('leaked-internals', code), []);
+  });
+
+  it('look-alike: the same function returning an Error is a raw error', () => {
+    const code = builtRefusal(`return new Error(code + ': ' + message + String(retryable));`);
+    assert.deepEqual(findings('leaked-internals', code), ['leakedInternals']);
+  });
+});
