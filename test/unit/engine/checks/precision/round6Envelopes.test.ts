@@ -162,3 +162,72 @@ describe('leaked-internals: a local named `err` that holds an object the code bu
     assert.deepEqual(findings('leaked-internals', code), ['leakedInternals']);
   });
 });
+
+const ENVELOPE_CHECKS = [
+  'missing-error-category',
+  'missing-is-retryable',
+  'missing-error-content',
+  'generic-error-message',
+];
+
+function envelopeFindings(code: string): string[] {
+  return ENVELOPE_CHECKS.flatMap((check) => findings(check, code).map(() => check));
+}
+
+/** An HTTP app of an MCP server whose route error handler answers `body`. */
+function httpErrorHandler(body: string): string {
+  return [
+    ...header,
+    `import { Hono } from 'hono';`,
+    `const app = new Hono();`,
+    `server.tool('ping', {}, async () => ({ content: [{ type: 'text', text: await api.ping() }] }));`,
+    `app.onError((err, c) => {`,
+    `  if (c.req.path === '/mcp') {`,
+    `    ${body}`,
+    `  }`,
+    `  return c.text('Internal server error', 500);`,
+    `});`,
+  ].join('\n');
+}
+
+describe('envelope checks: objects that are not tool results', () => {
+  it('the body of an HTTP error response (`c.json({ content, isError: true }, 500)`)', () => {
+    const code = httpErrorHandler(
+      `return c.json({ content: [{ type: 'text', text: 'Internal error' }], isError: true }, 500);`,
+    );
+    assert.deepEqual(envelopeFindings(code), []);
+  });
+
+  it('look-alike: the same object returned as a result is judged', () => {
+    const code = httpErrorHandler(`return { content: [{ type: 'text', text: 'Internal error' }], isError: true };`);
+    assert.deepEqual(envelopeFindings(code), [
+      'missing-error-category',
+      'missing-is-retryable',
+      'generic-error-message',
+    ]);
+  });
+
+  const summary = (flag: string): string =>
+    [
+      ...header,
+      `server.tool('audit', {}, async () => ({ content: [{ type: 'text', text: await api.ping() }] }));`,
+      `export function summarize(result: unknown) {`,
+      `  const raw = result as Record<string, unknown>;`,
+      `  const out: Record<string, unknown> = { isError: ${flag} };`,
+      `  out['items'] = (raw['content'] as unknown[]).length;`,
+      `  return out;`,
+      `}`,
+    ].join('\n');
+
+  it("a summary copying a received result's flag with `raw['isError'] === true`", () => {
+    assert.deepEqual(envelopeFindings(summary(`raw['isError'] === true`)), []);
+  });
+
+  it('look-alike: a flag of its own (`isError: true`) is an envelope', () => {
+    assert.deepEqual(envelopeFindings(summary(`true`)), [
+      'missing-error-category',
+      'missing-is-retryable',
+      'missing-error-content',
+    ]);
+  });
+});
