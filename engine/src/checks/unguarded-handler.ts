@@ -31,11 +31,10 @@ function hasOwnUncaughtThrow(fn: FunctionLike): boolean {
 /** The calls passed over because of their callee, as a sentence (at most two named). */
 function excusedSentence(sourceFile: ts.SourceFile, excused: readonly Excused[]): string {
   if (excused.length === 0) return '';
-  const named = excused
-    .slice(0, 2)
-    .map(({ site, reason }) => `\`${describeSite(sourceFile, site)}\` (${reason})`)
-    .join(' and ');
-  const more = excused.length > 2 ? ` and ${excused.length - 2} more` : '';
+  // One entry per call as it reads (`jsonResult(…)` three times is said once).
+  const entries = [...new Set(excused.map(({ site, reason }) => `\`${describeSite(sourceFile, site)}\` (${reason})`))];
+  const named = entries.slice(0, 2).join(' and ');
+  const more = entries.length > 2 ? ` and ${entries.length - 2} more` : '';
   return ` Not counted: ${named}${more}.`;
 }
 

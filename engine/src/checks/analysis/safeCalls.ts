@@ -41,8 +41,22 @@ const LOGGER_NAME = /^(log|logger)$/i;
 /** Log functions named by their level (`verbose_log`, `debugLog`, `logError`, `log_info`), called by name. */
 const LEVEL_LOG_FUNCTION =
   /^((verbose|debug|trace|info|warn|warning|error|always|safe)_?log|log_?(verbose|debug|trace|info|warn|warning|error))$/i;
-/** Methods of a map, a set or URLSearchParams that do not fail, when their result is not awaited. */
-const SAFE_UNAWAITED_METHODS = new Set(['delete', 'clear', 'append', 'safeParse']);
+/**
+ * Methods that do not fail when their result is not awaited: of a map, a set or URLSearchParams; a metrics
+ * counter, gauge or histogram (`calls.inc(…)`, `duration.startTimer(…)`, `size.observe(…)`); a component's or
+ * an agent's own state (`this.setState(…)`).
+ */
+const SAFE_UNAWAITED_METHODS = new Set([
+  'delete',
+  'clear',
+  'append',
+  'safeParse',
+  'inc',
+  'dec',
+  'observe',
+  'startTimer',
+  'setState',
+]);
 const SAFE_QUALIFIED_CALLS = new Set([
   'JSON.stringify',
   'Array.isArray',

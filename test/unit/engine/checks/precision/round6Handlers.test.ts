@@ -55,3 +55,82 @@ describe('failure-as-success: a catch that announces a fallback', () => {
     assert.deepEqual(findings('failure-as-success', code), ['helperCatchReturnsEmpty']);
   });
 });
+
+describe('unguarded-handler: calls that cannot fail', () => {
+  const metered = (first: string): string =>
+    [
+      ...header,
+      `import { Histogram } from 'prom-client';`,
+      `const duration = new Histogram({ name: 'tool_seconds', help: 'h' });`,
+      `server.tool('status', {}, async () => {`,
+      `  ${first}`,
+      `  try {`,
+      `    return { content: [{ type: 'text', text: await api.status() }] };`,
+      `  } catch (error) {`,
+      `    return { content: [{ type: 'text', text: 'status unavailable' }], isError: true };`,
+      `  }`,
+      `});`,
+    ].join('\n');
+
+  it('a metrics timer started before the guarded work (`duration.startTimer(…)`)', () => {
+    assert.deepEqual(
+      findings('unguarded-handler', metered(`const end = duration.startTimer({ tool: 'status' });`)),
+      [],
+    );
+  });
+
+  it("an agent's own state update (`this.setState(…)`)", () => {
+    const code = [
+      ...header,
+      `import { Agent } from 'agents';`,
+      `export class Counter extends Agent<{ counter: number }> {`,
+      `  register() {`,
+      `    server.tool('add', { a: z.number() }, async ({ a }) => {`,
+      `      const next = this.state.counter + a;`,
+      `      this.setState({ ...this.state, counter: next });`,
+      `      return { content: [{ type: 'text', text: String(next) }] };`,
+      `    });`,
+      `  }`,
+      `}`,
+    ].join('\n');
+    assert.deepEqual(findings('unguarded-handler', code), []);
+  });
+
+  it('look-alike: an awaited call before the guarded work still fires', () => {
+    assert.deepEqual(findings('unguarded-handler', metered(`await api.warmUp();`)), ['unguarded']);
+  });
+});
+
+describe('unguarded-handler: messages that read', () => {
+  it('a function called in place is named by its shape, not by its whole text', () => {
+    const code = [
+      ...header,
+      `server.tool('run', {}, async () => {`,
+      `  const done = (async () => {`,
+      `    // a long comment that would otherwise be quoted in the message`,
+      `    const data = await api.status();`,
+      `    return { content: [{ type: 'text', text: data }] };`,
+      `  })();`,
+      `  return done;`,
+      `});`,
+    ].join('\n');
+    const [message] = messages('unguarded-handler', code);
+    assert.match(message, /runs `\(async \(\) => \{…\}\)\(…\)`/);
+    assert.match(message, /the function called in place runs `await api\.status\(…\)`/);
+    assert.doesNotMatch(message, /long comment/);
+  });
+
+  it('a call excused several times is listed once', () => {
+    const code = [
+      ...header,
+      `import { jsonResult } from './results.js';`,
+      `server.tool('describe', { kind: z.string().optional() }, async ({ kind }) => {`,
+      `  if (kind === 'a') return jsonResult({ kind });`,
+      `  if (kind === 'b') return jsonResult({ kind, extra: true });`,
+      `  return jsonResult(await api.describe(kind));`,
+      `});`,
+    ].join('\n');
+    const [message] = messages('unguarded-handler', code);
+    assert.equal(message.match(/`jsonResult\(…\)`/g)?.length, 1);
+  });
+});
