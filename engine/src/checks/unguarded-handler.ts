@@ -6,6 +6,7 @@ import { canReturnEnvelope } from '../fixes/returnType';
 import { wrapWouldCatchKeptThrow } from '../fixes/passThrough';
 import { type FunctionLike, enclosingTry, walkOwnBody } from '../parse/syntax';
 import type { Check } from '../types';
+import { answeredByFramework } from './analysis/frameworkGuards';
 import {
   type Excused,
   callCanFail,
@@ -59,6 +60,8 @@ export const unguardedHandler: Check<'unguarded' | 'unguardedLowLevel'> = {
     for (const handler of context.handlers) {
       if (!handler.fn.body || calledOnlyInsideTry(context.nodes, handler.fn)) continue;
       if (guardedByEveryCaller(context.nodes, handler.fn)) continue;
+      // A framework whose tool builder answers every throw with a structured isError result.
+      if (answeredByFramework(context, handler)) continue;
       for (const registration of context.registrations) {
         if (registration.handler !== handler.fn) continue;
         const schemas = registeredSchemas(registration, context.sourceFile);

@@ -134,3 +134,47 @@ describe('unguarded-handler: messages that read', () => {
     assert.equal(message.match(/`jsonResult\(…\)`/g)?.length, 1);
   });
 });
+
+/** A tool definition built by @cyanheads/mcp-ts-core's `tool(…)` whose handler throws and awaits unguarded. */
+const builtTool = [
+  `import { tool, z } from '@cyanheads/mcp-ts-core';`,
+  `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+  `import { notes } from './notes.js';`,
+  `export const writeNote = tool('notes_write', {`,
+  `  description: 'Write a note',`,
+  `  input: z.object({ path: z.string(), body: z.string() }),`,
+  `  errors: [{ reason: 'file_exists', code: -32602, when: 'the note exists', recovery: 'pass overwrite' }],`,
+  `  async handler(input, ctx) {`,
+  `    if (await notes.exists(input.path)) {`,
+  `      throw ctx.fail('file_exists', 'Note already exists.');`,
+  `    }`,
+  `    await notes.write(input.path, input.body);`,
+  `    return { path: input.path };`,
+  `  },`,
+  `});`,
+];
+
+/** The same work registered on a plain SDK server in that file. */
+const sdkTool = [
+  `const server = new McpServer({ name: 'notes', version: '1' });`,
+  `server.tool('notes_write_plain', { path: z.string() }, async ({ path }) => {`,
+  `  if (await notes.exists(path)) throw new Error('Note already exists.');`,
+  `  await notes.write(path, '');`,
+  `  return { content: [{ type: 'text', text: path }] };`,
+  `});`,
+];
+
+describe('throw-in-handler and unguarded-handler: a framework that answers every throw', () => {
+  it("@cyanheads/mcp-ts-core's tool(): its handler factory turns throws into structured isError results", () => {
+    const code = builtTool.join('\n');
+    assert.deepEqual([...findings('throw-in-handler', code), ...findings('unguarded-handler', code)], []);
+  });
+
+  it('look-alike: a plain SDK tool in the same file still fires', () => {
+    const code = [...builtTool, ...sdkTool].join('\n');
+    assert.deepEqual(
+      [...findings('throw-in-handler', code), ...findings('unguarded-handler', code)],
+      ['uncaughtThrow', 'unguarded'],
+    );
+  });
+});
