@@ -62,6 +62,7 @@ describe('unguarded-handler: calls that cannot fail', () => {
       ...header,
       `import { Histogram } from 'prom-client';`,
       `const duration = new Histogram({ name: 'tool_seconds', help: 'h' });`,
+      `const structuredLogger = api.logger();`,
       `server.tool('status', {}, async () => {`,
       `  ${first}`,
       `  try {`,
@@ -77,6 +78,11 @@ describe('unguarded-handler: calls that cannot fail', () => {
       findings('unguarded-handler', metered(`const end = duration.startTimer({ tool: 'status' });`)),
       [],
     );
+  });
+
+  it('a memory reading and a structured logger before the guarded work', () => {
+    const first = `const mem = process.memoryUsage(); structuredLogger.debug({ event: 'start', heap: mem.heapUsed });`;
+    assert.deepEqual(findings('unguarded-handler', metered(first)), []);
   });
 
   it("an agent's own state update (`this.setState(…)`)", () => {
