@@ -350,6 +350,8 @@ export function firstUnguardedSite(
     const isForAwait = kind === SyntaxKind.ForOfStatement && (node as ts.ForOfStatement).awaitModifier !== undefined;
     if (!(isAwait || isCall || isForAwait || (isThrow && includeThrows))) return undefined;
     if (enclosingTry(node, fn) || (!isThrow && inFailureHandling(node, fn))) return false;
+    // A log line and what its arguments compute (`logger.debug({ input: sanitize(args) })`) are not the tool's work.
+    if (kind === SyntaxKind.CallExpression && isLogCall(node as ts.CallExpression)) return false;
     let candidate: boolean;
     if (isAwait) {
       candidate = awaitCanReject(finder, node as ts.AwaitExpression, fn, depth, excused, settled);

@@ -63,7 +63,7 @@ describe('unguarded-handler: calls that cannot fail', () => {
       `import { Histogram } from 'prom-client';`,
       `const duration = new Histogram({ name: 'tool_seconds', help: 'h' });`,
       `const structuredLogger = api.logger();`,
-      `server.tool('status', {}, async () => {`,
+      `server.tool('status', { name: z.string() }, async ({ name }) => {`,
       `  ${first}`,
       `  try {`,
       `    return { content: [{ type: 'text', text: await api.status() }] };`,
@@ -83,6 +83,14 @@ describe('unguarded-handler: calls that cannot fail', () => {
   it('a memory reading and a structured logger before the guarded work', () => {
     const first = `const mem = process.memoryUsage(); structuredLogger.debug({ event: 'start', heap: mem.heapUsed });`;
     assert.deepEqual(findings('unguarded-handler', metered(first)), []);
+  });
+
+  it("a call computing a log line's payload (`logger.debug({ input: sanitize(args) })`)", () => {
+    assert.deepEqual(findings('unguarded-handler', metered(`logger.debug({ input: api.sanitize(name) });`)), []);
+  });
+
+  it('look-alike: the same call outside the log line still fires', () => {
+    assert.deepEqual(findings('unguarded-handler', metered(`const clean = api.sanitize(name);`)), ['unguarded']);
   });
 
   it("an agent's own state update (`this.setState(…)`)", () => {
