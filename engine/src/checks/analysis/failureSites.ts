@@ -457,8 +457,10 @@ export function describeSite(sourceFile: ts.SourceFile, site: ts.Node): string {
 function calleeLabel(sourceFile: ts.SourceFile, call: ts.CallExpression): string {
   const callee = unwrapExpression(call.expression);
   if (ts.isFunctionExpression(callee) || ts.isArrowFunction(callee)) return 'the function called in place';
-  const short = callee.getText(sourceFile).replace(/\s+/g, ' ');
-  return (short.length > 40 ? short.slice(0, 39) + '…' : short) + '()';
+  // A name or a chain of names is said whole; an expression written over several words is shortened.
+  const text = callee.getText(sourceFile);
+  const short = text.replace(/\s+/g, ' ');
+  return (/\s/.test(text) && short.length > 40 ? short.slice(0, 39) + '…' : short) + '()';
 }
 
 /**
