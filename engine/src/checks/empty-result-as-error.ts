@@ -1,10 +1,11 @@
 import ts from 'typescript';
 import { canonicalCategory } from '../../../shared/src/taxonomy';
 import { type ErrorEnvelope, CATEGORY_KEYS, RETRYABLE_KEYS, literalString } from '../envelopes/envelopes';
+import { toolNameOf } from '../envelopes/envelopeFields';
 import { inferFromWording } from '../fixes/inference';
 import { breaksDeclaredFailureType } from '../fixes/returnType';
 import { NodeIndex } from '../parse/nodeIndex';
-import { enclosingFunction, isFunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
+import { enclosingFunction, isFunctionLike, propertyNameText, staticText, unwrapExpression } from '../parse/syntax';
 import type { AnalysisContext, Check, Fix } from '../types';
 
 /** Properties and variables whose value zero means "nothing matched". */
@@ -17,6 +18,12 @@ const MISSING_INPUT_WORDING = /\b(no \w+( \w+)? (were |was )?(provided|supplied|
 /** What a write produced (`created`, `updatedRows`): nothing there means the write failed, not an empty answer. */
 const WRITE_OUTCOME_NAME =
   /^(created|updated|deleted|removed|inserted|added|saved|sent|uploaded|imported|applied|written|succeeded|successful)/i;
+/** A predicate's name (`hasRunbooksInGit`, `isEnabled`): its result is a yes/no answer, not a collection. */
+const PREDICATE_NAME = /^(is|has|can|should|supports|contains|exists|includes|allows)[A-Z_]/;
+/** Verbs of a tool name that reads (`list_runs`, `searchNotes`) or acts on a target (`update_fix`, `run-runbook`). */
+const READ_VERB = /^(get|list|search|find|query|read|fetch|show|describe|count|lookup|browse|view|check|inspect)$/;
+const ACT_VERB =
+  /^(update|delete|remove|create|add|set|run|execute|deploy|apply|cancel|trigger|start|stop|restart|send|move|rename|approve|reject|merge|close|archive|enable|disable|assign|unassign|publish|upload|write|edit|modify|patch|retry|rerun|promote|rollback|toggle)$/;
 /** Fields that only make sense on an error envelope; the fix drops them. */
 const ERROR_ONLY_KEYS = new Set<string>([
   'isError',
@@ -85,10 +92,16 @@ function queryCallOf(identifier: ts.Identifier): ts.CallExpression | undefined {
   return undefined;
 }
 
+/** The name a call is made through: `find` for `repo.find(…)`, `hasX` for `hasX(…)`. */
+function calleeText(call: ts.CallExpression): string {
+  const callee = unwrapExpression(call.expression);
+  if (ts.isIdentifier(callee)) return callee.text;
+  return ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+}
+
 /** A lookup of one record by its identifier (`findById(id)`, `get(orderId)`): nothing back means NOT_FOUND. */
 function isLookupById(call: ts.CallExpression): boolean {
-  const callee = call.expression;
-  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+  const name = calleeText(call);
   if (/ById$|^findUnique|^findOne$|^findByPk$/.test(name)) return true;
   return call.arguments.some((arg) => {
     const inner = unwrapExpression(arg);
@@ -105,7 +118,7 @@ function emptinessTest(condition: ts.Expression): EmptinessTest | undefined {
     const counted = countSubject(operand);
     if (counted) return { subject: counted, tested: operand };
     const call = ts.isIdentifier(operand) ? queryCallOf(operand) : undefined;
-    if (call && ts.isIdentifier(operand)) {
+    if (call && ts.isIdentifier(operand) && !PREDICATE_NAME.test(calleeText(call))) {
       // A plural name (`orders`, `rows`, `matchList`) holds a list, even when the query takes an id.
       const singular = !/(s|List|Array|data)$/i.test(operand.text);
       return { subject: operand.text, lookupById: singular && isLookupById(call), tested: operand };
@@ -200,6 +213,75 @@ function namesAnIdentifier(text: string): boolean {
   return /\$\{…\}|\d|["'`]|#\w/.test(text);
 }
 
+/** The string values written in an object literal (nested objects included): `{ success: false, error: '…' }`. */
+function literalStrings(object: ts.ObjectLiteralExpression): string[] {
+  const strings: string[] = [];
+  for (const property of object.properties) {
+    if (!ts.isPropertyAssignment(property)) continue;
+    const value = unwrapExpression(property.initializer);
+    if (ts.isObjectLiteralExpression(value)) strings.push(...literalStrings(value));
+    else {
+      const text = staticText(value);
+      if (text !== undefined) strings.push(text);
+    }
+  }
+  return strings;
+}
+
+/** `output.message` where `const output = { …, message: '…' }` in the same function: that property's text. */
+function declaredPropertyText(node: ts.Expression): string | undefined {
+  const access = unwrapExpression(node);
+  if (!ts.isPropertyAccessExpression(access) || !ts.isIdentifier(access.expression)) return undefined;
+  const name = access.expression.text;
+  const scope = enclosingFunction(access);
+  if (!scope) return undefined;
+  for (const declaration of NodeIndex.of(access.getSourceFile()).within(scope, [ts.SyntaxKind.VariableDeclaration])) {
+    if (!ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name)) continue;
+    if (declaration.name.text !== name || !declaration.initializer) continue;
+    const init = unwrapExpression(declaration.initializer);
+    if (!ts.isObjectLiteralExpression(init)) return undefined;
+    const property = init.properties.find(
+      (p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyNameText(p.name) === access.name.text,
+    );
+    return property ? staticText(unwrapExpression(property.initializer)) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * What the envelope says, for its wording: its static texts, the strings of an object serialised into the
+ * text (`JSON.stringify({ success: false, error: '…' })`), a message read from an object declared beside it
+ * (`text: output.message`), and the strings of a literal structuredContent.
+ */
+function wordingOf(envelope: ErrorEnvelope): string {
+  const parts: string[] = [];
+  for (const part of envelope.texts) {
+    if (part.staticText !== undefined) parts.push(part.staticText);
+    if (part.jsonObject) parts.push(...literalStrings(part.jsonObject));
+    const declared = declaredPropertyText(part.node);
+    if (declared !== undefined) parts.push(declared);
+  }
+  if (envelope.structuredContent) parts.push(...literalStrings(envelope.structuredContent));
+  return parts.join(' ');
+}
+
+/**
+ * Whether the tool acts on a target (`update_fix`, `runRunbook`): nothing found to act on is then a failure
+ * (NOT_FOUND), not an empty answer. The first verb among the name's words decides (`get_run_status` reads).
+ */
+function actsOnTarget(toolName: string | null): boolean {
+  if (!toolName) return false;
+  const words = toolName
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  for (const word of words) {
+    if (READ_VERB.test(word)) return false;
+    if (ACT_VERB.test(word)) return true;
+  }
+  return false;
+}
+
 /** Whether this empty-branch envelope reports a real failure after all rather than a valid empty answer. */
 function isRealFailure(envelope: ErrorEnvelope, test: EmptinessTest): boolean {
   if (test.lookupById) return true;
@@ -207,7 +289,7 @@ function isRealFailure(envelope: ErrorEnvelope, test: EmptinessTest): boolean {
   // An explicit category other than UNKNOWN is a considered decision (NOT_FOUND for a lookup by id,
   // TRANSIENT for "no healthy replica", BUSINESS for "cannot check out an empty cart").
   if (category && category !== 'UNKNOWN') return true;
-  const text = envelope.texts.map((part) => part.staticText ?? '').join(' ');
+  const text = wordingOf(envelope);
   if (FAILURE_WORDING.test(text) || MISSING_INPUT_WORDING.test(text)) return true;
   const root = rootIdentifier(test.tested);
   if (root && WRITE_OUTCOME_NAME.test(root.text)) return true;
@@ -283,6 +365,7 @@ export const emptyResultAsError: Check<'emptyResultAsError'> = {
       if (envelope.conditional) continue;
       const test = emptyBranchTest(envelope.object);
       if (!test || isRealFailure(envelope, test) || testsToolInput(context, test)) continue;
+      if (actsOnTarget(toolNameOf(context, envelope.object))) continue;
       report({
         node: envelope.isErrorProperty,
         messageId: 'emptyResultAsError',

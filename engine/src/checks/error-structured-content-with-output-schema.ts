@@ -1,5 +1,13 @@
 import ts from 'typescript';
-import { findProperty, hasSpread, propertyNameText } from '../parse/syntax';
+import {
+  enclosingFunction,
+  findProperty,
+  hasSpread,
+  isFunctionLike,
+  propertyNameText,
+  unwrapExpression,
+  walk,
+} from '../parse/syntax';
 import type { ErrorEnvelope } from '../envelopes/envelopes';
 import { declaresOutputSchema } from '../fixes/outputSchema';
 import type { AnalysisContext, Check, Fix, OffsetEdit } from '../types';
@@ -7,6 +15,34 @@ import type { AnalysisContext, Check, Fix, OffsetEdit } from '../types';
 /** The property `structuredContent: …` of an envelope. */
 function structuredProperty(envelope: ErrorEnvelope): ts.ObjectLiteralElementLike | undefined {
   return findProperty(envelope.object, ['structuredContent']);
+}
+
+/** A type named as a tool's output (`UpdateFixOutput`, `z.infer<typeof reportOutputSchema>`). */
+const OUTPUT_TYPE_NAME = /Output(Schema)?\b/;
+
+/**
+ * Whether structuredContent is a variable declared with the tool's output type (`const output: FixOutput = {
+ * success: false, … }`): the author made the error object conform to the outputSchema, so clients accept it.
+ */
+function typedAsOutput(property: ts.ObjectLiteralElementLike): boolean {
+  const value = ts.isPropertyAssignment(property)
+    ? unwrapExpression(property.initializer)
+    : ts.isShorthandPropertyAssignment(property)
+      ? property.name
+      : undefined;
+  if (!value || !ts.isIdentifier(value)) return false;
+  const scope = enclosingFunction(property);
+  if (!scope?.body) return false;
+  let typed = false;
+  walk(scope.body, (node) => {
+    if (typed) return false;
+    if (isFunctionLike(node)) return false;
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === value.text && node.type) {
+      typed = OUTPUT_TYPE_NAME.test(node.type.getText());
+    }
+    return undefined;
+  });
+  return typed;
 }
 
 /** The end of a property including its trailing comma and the spaces before the next one. */
@@ -75,7 +111,7 @@ export const errorStructuredContentWithOutputSchema: Check<'errorStructuredConte
     if (context.handlers.length === 0) return;
     for (const envelope of context.envelopes) {
       const property = structuredProperty(envelope);
-      if (!property || envelope.conditional) continue;
+      if (!property || envelope.conditional || typedAsOutput(property)) continue;
       const handler = context.handlerOf(envelope.object);
       if (!handler || !declaresOutputSchema(context, handler.fn)) continue;
       report({

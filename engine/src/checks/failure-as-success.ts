@@ -162,6 +162,25 @@ function isFailureMarker(
   return empty && nullIsOptionalExtra(context, handler, helper);
 }
 
+/** Wording of a deliberate fallback ("Falling back to the bundled guide", "using the default instead"). */
+const FALLBACK_WORDING = /\bfall(s|ing)?[ -]?back\b|\bfallback\b/i;
+
+/**
+ * Whether the catch says, in a message it logs, that it falls back on purpose: what it returns is the
+ * fallback the caller uses (a bundled default), not "nothing found".
+ */
+function announcesFallback(clause: ts.CatchClause): boolean {
+  let found = false;
+  walk(clause.block, (node) => {
+    if (found || isFunctionLike(node)) return false;
+    if (ts.isCallExpression(node) && node.arguments.some((arg) => FALLBACK_WORDING.test(staticText(arg) ?? ''))) {
+      found = true;
+    }
+    return undefined;
+  });
+  return found;
+}
+
 /** `catch (e)` (through the closing parenthesis), or just `catch` when it binds nothing. */
 function clauseHead(context: AnalysisContext, clause: ts.CatchClause): { start: number; end: number } {
   const start = clause.getStart(context.sourceFile);
@@ -233,7 +252,8 @@ export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmp
         const inHandler = handler !== undefined && owner === handler.fn;
         const inHelper =
           handler !== undefined && !inHandler && context.helpersOf(handler).some((helper) => helper === owner);
-        let returns = handler && (inHandler || inHelper) ? dataReturnsIn(node, inHandler) : [];
+        let returns =
+          handler && (inHandler || inHelper) && !announcesFallback(node) ? dataReturnsIn(node, inHandler) : [];
         if (handler && owner && inHelper) {
           returns = returns.filter((returned) => !isFailureMarker(context, handler, owner, returned));
         }

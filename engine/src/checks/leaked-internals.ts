@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { safeMessageSource } from '../fixes/edits';
-import { calleeName, isFunctionLike, staticText, unwrapExpression, walk } from '../parse/syntax';
+import { namedFunctions } from '../discovery/handlers';
+import { calleeName, isFunctionLike, returnedExpressions, staticText, unwrapExpression, walk } from '../parse/syntax';
 import type { AnalysisContext, Check, Fix } from '../types';
 
 /** Names that conventionally hold a caught error even outside a catch clause (helper parameters). */
@@ -32,11 +33,47 @@ function isCatchVariable(node: ts.Node, name: string): boolean {
   return false;
 }
 
+/** The initializer of the local `const`/`let` that binds `identifier` in an enclosing block, if any. */
+function localInitializer(identifier: ts.Identifier): ts.Expression | undefined {
+  for (let current: ts.Node | undefined = identifier.parent; current; current = current.parent) {
+    if (isFunctionLike(current) && current.parameters.some((p) => p.name.getText() === identifier.text))
+      return undefined;
+    if (!ts.isBlock(current) && !ts.isSourceFile(current)) continue;
+    for (const statement of current.statements) {
+      if (!ts.isVariableStatement(statement)) continue;
+      for (const declaration of statement.declarationList.declarations) {
+        if (ts.isIdentifier(declaration.name) && declaration.name.text === identifier.text) {
+          return declaration.initializer;
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether a local named like an error holds a value the code built itself: an object literal, or the
+ * result of a same-file function that only returns object literals (`const err = buildErrorResponse(…)`).
+ */
+function holdsBuiltObject(context: AnalysisContext, identifier: ts.Identifier): boolean {
+  const init = localInitializer(identifier);
+  const value = init && unwrapExpression(init);
+  if (!value) return false;
+  if (ts.isObjectLiteralExpression(value)) return true;
+  if (!ts.isCallExpression(value) || !ts.isIdentifier(value.expression)) return false;
+  const builder = namedFunctions(context.nodes).get(value.expression.text);
+  const returned = builder ? returnedExpressions(builder) : [];
+  return (
+    returned.length > 0 && returned.every((expression) => ts.isObjectLiteralExpression(unwrapExpression(expression)))
+  );
+}
+
 /** The caught-error identifier `node` is, after `(err as Error)` and `err!` are removed. */
-function caughtErrorName(node: ts.Expression): string | undefined {
+function caughtErrorName(context: AnalysisContext, node: ts.Expression): string | undefined {
   const inner = unwrapExpression(node);
   if (!ts.isIdentifier(inner)) return undefined;
-  return ERROR_NAMES.has(inner.text) || isCatchVariable(inner, inner.text) ? inner.text : undefined;
+  if (isCatchVariable(inner, inner.text)) return inner.text;
+  return ERROR_NAMES.has(inner.text) && !holdsBuiltObject(context, inner) ? inner.text : undefined;
 }
 
 /** `String(x)`, `JSON.stringify(x)`, `util.inspect(x)`, `inspect(x)`: the call's description, when it is one. */
@@ -115,25 +152,25 @@ function isInNonErrorBranch(node: ts.Node, name: string): boolean {
 }
 
 /** The leak `node` is, if any. */
-function leakAt(node: ts.Node): Leak | undefined {
-  const leak = possibleLeakAt(node);
+function leakAt(context: AnalysisContext, node: ts.Node): Leak | undefined {
+  const leak = possibleLeakAt(context, node);
   if (leak && leak.kind === 'stringified' && isInNonErrorBranch(leak.node, leak.errorName)) return undefined;
   return leak;
 }
 
 /** The expression `node` is, when it reads a stack or stringifies a caught error. */
-function possibleLeakAt(node: ts.Node): Leak | undefined {
+function possibleLeakAt(context: AnalysisContext, node: ts.Node): Leak | undefined {
   if (ts.isPropertyAccessExpression(node) && node.name.text === 'stack') {
-    const errorName = caughtErrorName(node.expression);
+    const errorName = caughtErrorName(context, node.expression);
     if (errorName) return { node, errorName, kind: 'stack', shape: `${errorName}.stack` };
   }
   if (ts.isCallExpression(node) && node.arguments.length > 0) {
     const shape = stringifyingCall(node);
-    const errorName = shape ? caughtErrorName(node.arguments[0]) : undefined;
+    const errorName = shape ? caughtErrorName(context, node.arguments[0]) : undefined;
     if (shape && errorName) return { node, errorName, kind: 'stringified', shape: shape.replace('…', errorName) };
   }
   if (ts.isTemplateSpan(node)) {
-    const errorName = caughtErrorName(node.expression);
+    const errorName = caughtErrorName(context, node.expression);
     if (errorName) return { node: node.expression, errorName, kind: 'stringified', shape: '${' + errorName + '}' };
   }
   if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
@@ -141,7 +178,7 @@ function possibleLeakAt(node: ts.Node): Leak | undefined {
       [node.left, node.right],
       [node.right, node.left],
     ] as const) {
-      const errorName = caughtErrorName(side);
+      const errorName = caughtErrorName(context, side);
       const otherIsText = staticText(other) !== undefined;
       if (errorName && otherIsText) return { node: side, errorName, kind: 'stringified', shape: `'…' + ${errorName}` };
     }
@@ -150,11 +187,11 @@ function possibleLeakAt(node: ts.Node): Leak | undefined {
 }
 
 /** Every leak inside an expression that becomes error text (not entering nested functions). */
-function leaksIn(expression: ts.Node): Leak[] {
+function leaksIn(context: AnalysisContext, expression: ts.Node): Leak[] {
   const leaks: Leak[] = [];
   const visit = (node: ts.Node): boolean | void => {
     if (isFunctionLike(node)) return false;
-    const leak = leakAt(node);
+    const leak = leakAt(context, node);
     if (leak) {
       leaks.push(leak);
       // `String(err.stack)` is one leak: the stack; do not descend into a reported expression.
@@ -235,7 +272,7 @@ export const leakedInternals: Check<'leakedInternals'> = {
   run(context, report) {
     const reported = new Set<ts.Node>();
     for (const source of errorTextSources(context)) {
-      for (const leak of leaksIn(source)) {
+      for (const leak of leaksIn(context, source)) {
         if (reported.has(leak.node)) continue;
         reported.add(leak.node);
         const what = exposureOf(leak);

@@ -1,10 +1,12 @@
 import ts from 'typescript';
 import type { ErrorCategory } from '../../../shared/src/taxonomy';
 import { throwAsReturn } from '../fixes/catchAll';
-import { type Inference, inferEnvelope } from '../fixes/inference';
+import { type Inference, inferEnvelope, inferFromWording } from '../fixes/inference';
 import { enclosingFunction, isFunctionLike, staticText, unwrapExpression } from '../parse/syntax';
 import type { AnalysisContext, Check, Fix } from '../types';
 import { isProtocolErrorThrow } from './throw-in-handler';
+import { guardedByEveryCaller } from './analysis/guardedCallers';
+import type { ToolHandler } from '../discovery/handlers';
 
 /** Codes that really are about the protocol request (the client can fix the call), or that ask the client to act. */
 const PROTOCOL_CODES = new Set(['InvalidParams', 'MethodNotFound', 'UrlElicitationRequired']);
@@ -68,6 +70,20 @@ function caughtLocally(statement: ts.ThrowStatement): boolean {
   return false;
 }
 
+/**
+ * Whether the throw never leaves the tool as a protocol error: the handler is guarded (a wrapper, or a try in
+ * another file whose catch answers), or the function it is in (the handler or a helper) is called only inside
+ * tries whose catch answers with a result (throws nothing): there the McpError becomes that result's text.
+ */
+function answeredByCaller(context: AnalysisContext, statement: ts.ThrowStatement, handler: ToolHandler): boolean {
+  if (handler.guarded) return true;
+  for (let fn = enclosingFunction(statement); fn; fn = enclosingFunction(fn)) {
+    if (guardedByEveryCaller(context.nodes, fn)) return true;
+    if (fn === handler.fn) return false;
+  }
+  return false;
+}
+
 /** The envelope's category: from the code when it says something, else from the message and the branch. */
 function inferFromCode(statement: ts.ThrowStatement, code: ThrownCode, message: string | undefined): Inference {
   const mapped = code.name ? CODE_CATEGORIES[code.name] : undefined;
@@ -92,6 +108,18 @@ function fix(
 
 /** Codes that say the request itself is malformed: thrown from a tool, they are almost always an argument check. */
 const REQUEST_CODES = new Set(['InvalidRequest', 'ParseError']);
+/** Wording of a failure of the tool's own work ("Failed to authenticate with the upstream service"). */
+const WORK_FAILURE_WORDING = /^\s*(failed|unable|could not|couldn't|cannot connect|connection)\b/i;
+
+/** Whether a request code refuses an argument, rather than reporting an upstream failure under that code. */
+function refusesArgument(code: ThrownCode, thrown: ts.NewExpression | ts.CallExpression): boolean {
+  if (!code.name || !REQUEST_CODES.has(code.name)) return false;
+  const message = staticText((thrown.arguments ?? [])[1]);
+  if (message === undefined) return true;
+  if (WORK_FAILURE_WORDING.test(message)) return false;
+  const category = inferFromWording(message)?.category;
+  return category !== 'PERMISSION' && category !== 'TRANSIENT';
+}
 
 export const protocolErrorForExecutionFailure: Check<
   'protocolErrorForToolFailure' | 'protocolErrorForToolFailureLowLevel' | 'requestErrorForBadArgument'
@@ -118,16 +146,15 @@ export const protocolErrorForExecutionFailure: Check<
       const thrown = handler && ts.isThrowStatement(node) && node.expression && unwrapExpression(node.expression);
       if (ts.isThrowStatement(node) && thrown && (ts.isNewExpression(thrown) || ts.isCallExpression(thrown))) {
         const code = thrownCode(context, thrown) ?? { written: 'no code' };
-        if (!isProtocolCode(code) && !caughtLocally(node)) {
+        if (!isProtocolCode(code) && !caughtLocally(node) && !answeredByCaller(context, node, handler)) {
           const own = enclosingFunction(node) === handler.fn;
           report({
             node,
-            messageId:
-              code.name && REQUEST_CODES.has(code.name)
-                ? 'requestErrorForBadArgument'
-                : handler.lowLevel
-                  ? 'protocolErrorForToolFailureLowLevel'
-                  : 'protocolErrorForToolFailure',
+            messageId: refusesArgument(code, thrown)
+              ? 'requestErrorForBadArgument'
+              : handler.lowLevel
+                ? 'protocolErrorForToolFailureLowLevel'
+                : 'protocolErrorForToolFailure',
             data: { code: code.written },
             fixes: own ? () => fix(context, node, thrown, code) : undefined,
           });

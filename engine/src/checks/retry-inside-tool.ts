@@ -18,8 +18,12 @@ const RETRY_PACKAGES = new Set([
 ]);
 /** Calls that wait between attempts. */
 const SLEEP_CALL = /^(sleep|delay|wait|pause|setTimeout|backoff|waitFor|timeout)$|sleep|backoff|delay/i;
-/** Identifiers that count attempts. */
-const ATTEMPT_NAME = /attempt|retr(y|ies)|tries|backoff/i;
+/** Identifiers that count attempts (`tries` as a word of its own: `maxTries`, `MAX_TRIES`, not `entries`). */
+const ATTEMPT_NAME = /[Aa]ttempt|ATTEMPT|[Rr]etr(y|ies)|RETR(Y|IES)|[Bb]ackoff|BACKOFF|(^|_)(tries|TRIES)|Tries/;
+
+function countsAttempts(name: string): boolean {
+  return ATTEMPT_NAME.test(name);
+}
 
 type Loop = ts.ForStatement | ts.ForOfStatement | ts.ForInStatement | ts.WhileStatement | ts.DoStatement;
 
@@ -118,14 +122,14 @@ function retryEvidence(loop: Loop): string | undefined {
       }
       if (ts.isContinueStatement(child) && inCatch) continueInCatch = true;
       if (ts.isCallExpression(child) && SLEEP_CALL.test(callName(child) ?? '')) sleeps = true;
-      if (ts.isIdentifier(child) && ATTEMPT_NAME.test(child.text)) counts = true;
+      if (ts.isIdentifier(child) && countsAttempts(child.text)) counts = true;
     });
   };
   inspect(loop.statement, false);
   for (const node of headerNodes) {
-    if (ts.isIdentifier(node) && ATTEMPT_NAME.test(node.text)) counts = true;
+    if (ts.isIdentifier(node) && countsAttempts(node.text)) counts = true;
     walk(node, (child) => {
-      if (ts.isIdentifier(child) && ATTEMPT_NAME.test(child.text)) counts = true;
+      if (ts.isIdentifier(child) && countsAttempts(child.text)) counts = true;
     });
   }
   if (!hasTry || !endsAfterSuccess(loop)) return undefined;
@@ -186,7 +190,8 @@ function endsAfterSuccess(loop: Loop): boolean {
   }
   let found = false;
   walk(body, (node) => {
-    if (found || (isFunctionLike(node) && !ts.isArrowFunction(node)) || isLoop(node)) return false;
+    // A `return` in a callback (`batch.map(async (dir) => { try { … return … } })`) leaves the callback, not the loop.
+    if (found || isFunctionLike(node) || isLoop(node)) return false;
     if (ts.isTryStatement(node) && node.catchClause && node.tryBlock.statements.some(exits)) found = true;
     return undefined;
   });

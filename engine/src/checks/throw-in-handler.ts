@@ -15,6 +15,7 @@ import {
   isFunctionLike,
   unwrapExpression,
 } from '../parse/syntax';
+import { answeredByFramework } from './analysis/frameworkGuards';
 import type { AnalysisContext, Check, Fix } from '../types';
 import {
   calledOnlyInsideTry,
@@ -198,6 +199,8 @@ export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel' | '
     for (const handler of context.handlers) {
       // A function the dispatcher declares and calls only inside its own try/catch: its throws are caught there.
       if (calledOnlyInsideTry(context.nodes, handler.fn) || guardedByEveryCaller(context.nodes, handler.fn)) continue;
+      // A framework whose tool builder answers every throw with a structured isError result.
+      if (answeredByFramework(context, handler)) continue;
       const sites: Array<{ statement: ts.ThrowStatement; own: boolean }> = uncaughtThrows(context, handler.fn).map(
         (statement) => ({ statement, own: isInOwnBody(statement, handler.fn) }),
       );

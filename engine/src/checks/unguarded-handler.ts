@@ -6,6 +6,7 @@ import { canReturnEnvelope } from '../fixes/returnType';
 import { wrapWouldCatchKeptThrow } from '../fixes/passThrough';
 import { type FunctionLike, enclosingTry, walkOwnBody } from '../parse/syntax';
 import type { Check } from '../types';
+import { answeredByFramework } from './analysis/frameworkGuards';
 import {
   type Excused,
   callCanFail,
@@ -31,11 +32,10 @@ function hasOwnUncaughtThrow(fn: FunctionLike): boolean {
 /** The calls passed over because of their callee, as a sentence (at most two named). */
 function excusedSentence(sourceFile: ts.SourceFile, excused: readonly Excused[]): string {
   if (excused.length === 0) return '';
-  const named = excused
-    .slice(0, 2)
-    .map(({ site, reason }) => `\`${describeSite(sourceFile, site)}\` (${reason})`)
-    .join(' and ');
-  const more = excused.length > 2 ? ` and ${excused.length - 2} more` : '';
+  // One entry per call as it reads (`jsonResult(…)` three times is said once).
+  const entries = [...new Set(excused.map(({ site, reason }) => `\`${describeSite(sourceFile, site)}\` (${reason})`))];
+  const named = entries.slice(0, 2).join(' and ');
+  const more = entries.length > 2 ? ` and ${entries.length - 2} more` : '';
   return ` Not counted: ${named}${more}.`;
 }
 
@@ -60,6 +60,8 @@ export const unguardedHandler: Check<'unguarded' | 'unguardedLowLevel'> = {
     for (const handler of context.handlers) {
       if (!handler.fn.body || calledOnlyInsideTry(context.nodes, handler.fn)) continue;
       if (guardedByEveryCaller(context.nodes, handler.fn)) continue;
+      // A framework whose tool builder answers every throw with a structured isError result.
+      if (answeredByFramework(context, handler)) continue;
       for (const registration of context.registrations) {
         if (registration.handler !== handler.fn) continue;
         const schemas = registeredSchemas(registration, context.sourceFile);

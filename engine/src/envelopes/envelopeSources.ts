@@ -16,7 +16,7 @@ import {
   returnedExpressions,
   unwrapExpression,
 } from '../parse/syntax';
-import { receivedResultCopy } from './receivedCopies';
+import { httpResponseBody, receivedResultCopy } from './receivedCopies';
 
 const MCP_MODULE = /^@modelcontextprotocol\//;
 /** AI SDK (and similar) message parts that carry `isError` for their own protocol. */
@@ -294,7 +294,7 @@ export function notAnEnvelope(object: ts.ObjectLiteralExpression, sourceFile: ts
     const value = unwrapExpression(type.initializer);
     if (ts.isStringLiteralLike(value) && NON_MCP_PART_TYPES.has(value.text)) return true;
   }
-  if (inLoggerPayload(object) || receivedResultCopy(object)) return true;
+  if (inLoggerPayload(object) || receivedResultCopy(object) || httpResponseBody(object)) return true;
   const declared = declaredType(object);
   if (declared !== undefined && isNonMcpType(declared, sourceFile)) return true;
   return isOwnResultShape(object);

@@ -350,6 +350,8 @@ export function firstUnguardedSite(
     const isForAwait = kind === SyntaxKind.ForOfStatement && (node as ts.ForOfStatement).awaitModifier !== undefined;
     if (!(isAwait || isCall || isForAwait || (isThrow && includeThrows))) return undefined;
     if (enclosingTry(node, fn) || (!isThrow && inFailureHandling(node, fn))) return false;
+    // A log line and what its arguments compute (`logger.debug({ input: sanitize(args) })`) are not the tool's work.
+    if (kind === SyntaxKind.CallExpression && isLogCall(node as ts.CallExpression)) return false;
     let candidate: boolean;
     if (isAwait) {
       candidate = awaitCanReject(finder, node as ts.AwaitExpression, fn, depth, excused, settled);
@@ -427,17 +429,38 @@ function receiverChain(node: ts.AwaitExpression | ts.CallExpression): ts.Node[] 
   return calls;
 }
 
+/** A callee as written, except a function called in place, which reads `(async () => {…})`. */
+function calleeText(sourceFile: ts.SourceFile, expression: ts.Expression): string {
+  const callee = unwrapExpression(expression);
+  if (ts.isArrowFunction(callee) || ts.isFunctionExpression(callee)) {
+    const isAsync = callee.modifiers?.some((modifier) => modifier.kind === SyntaxKind.AsyncKeyword) === true;
+    const shape = ts.isArrowFunction(callee) ? '() => {…}' : 'function () {…}';
+    return `(${isAsync ? 'async ' : ''}${shape})`;
+  }
+  return expression.getText(sourceFile);
+}
+
 /** How a failure site reads in a message: `await fetch(…)`, `parseBody(…)`, `for await (…)`. */
 export function describeSite(sourceFile: ts.SourceFile, site: ts.Node): string {
   if (ts.isForOfStatement(site)) return 'for await (…)';
   if (ts.isThrowStatement(site)) return 'throw';
   const target = ts.isAwaitExpression(site) ? site.expression : site;
   const callee =
-    ts.isCallExpression(target) || ts.isNewExpression(target) ? target.expression.getText(sourceFile) : undefined;
+    ts.isCallExpression(target) || ts.isNewExpression(target) ? calleeText(sourceFile, target.expression) : undefined;
   const shown = callee ? `${ts.isNewExpression(target) ? 'new ' : ''}${callee}(…)` : target.getText(sourceFile);
   const short = shown.replace(/\s+/g, ' ');
   const label = short.length > 40 ? short.slice(0, 39) + '…' : short;
   return ts.isAwaitExpression(site) ? `await ${label}` : label;
+}
+
+/** How a callee reads in evidence: `loadUser()`, `this.store.get()`, or `the function called in place`. */
+function calleeLabel(sourceFile: ts.SourceFile, call: ts.CallExpression): string {
+  const callee = unwrapExpression(call.expression);
+  if (ts.isFunctionExpression(callee) || ts.isArrowFunction(callee)) return 'the function called in place';
+  // A name or a chain of names is said whole; an expression written over several words is shortened.
+  const text = callee.getText(sourceFile);
+  const short = text.replace(/\s+/g, ' ');
+  return (/\s/.test(text) && short.length > 40 ? short.slice(0, 39) + '…' : short) + '()';
 }
 
 /**
@@ -455,7 +478,7 @@ export function calleeEvidence(finder: FailureFinder, site: FailureSite): string
     if (!callee) break;
     const inner = callee.finder.verdicts.get(callee.fn);
     if (!inner) break;
-    const name = target.expression.getText(at.sourceFile) + '()' + whereDefined(at, callee);
+    const name = calleeLabel(at.sourceFile, target) + whereDefined(at, callee);
     steps.push(`${name} runs \`${describeSite(callee.finder.sourceFile, inner)}\``);
     current = inner;
     at = callee.finder;

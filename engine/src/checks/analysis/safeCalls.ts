@@ -36,13 +36,35 @@ const SAFE_GLOBAL_CALLS = new Set([
   'useId',
 ]);
 const SAFE_NAMESPACES = new Set(['console', 'Math']);
-/** Loggers (`log.info`, `logger.warn`, `this.logger.debug`, `log(…)`): a log line is not the tool's work. */
+/**
+ * Loggers (`log.info`, `logger.warn`, `this.logger.debug`, `log(…)`, `structuredLogger.debug`, `auditLogger.info`):
+ * a log line is not the tool's work.
+ */
 const LOGGER_NAME = /^(log|logger)$/i;
+const LOGGER_SUFFIX = /[a-z0-9]Logger$/;
+
+function isLoggerName(name: string): boolean {
+  return LOGGER_NAME.test(name) || LOGGER_SUFFIX.test(name);
+}
 /** Log functions named by their level (`verbose_log`, `debugLog`, `logError`, `log_info`), called by name. */
 const LEVEL_LOG_FUNCTION =
   /^((verbose|debug|trace|info|warn|warning|error|always|safe)_?log|log_?(verbose|debug|trace|info|warn|warning|error))$/i;
-/** Methods of a map, a set or URLSearchParams that do not fail, when their result is not awaited. */
-const SAFE_UNAWAITED_METHODS = new Set(['delete', 'clear', 'append', 'safeParse']);
+/**
+ * Methods that do not fail when their result is not awaited: of a map, a set or URLSearchParams; a metrics
+ * counter, gauge or histogram (`calls.inc(…)`, `duration.startTimer(…)`, `size.observe(…)`); a component's or
+ * an agent's own state (`this.setState(…)`).
+ */
+const SAFE_UNAWAITED_METHODS = new Set([
+  'delete',
+  'clear',
+  'append',
+  'safeParse',
+  'inc',
+  'dec',
+  'observe',
+  'startTimer',
+  'setState',
+]);
 const SAFE_QUALIFIED_CALLS = new Set([
   'JSON.stringify',
   'Array.isArray',
@@ -73,6 +95,10 @@ const SAFE_QUALIFIED_CALLS = new Set([
   'path.isAbsolute',
   'fs.existsSync',
   'process.cwd',
+  'process.memoryUsage',
+  'process.uptime',
+  'process.hrtime',
+  'process.cpuUsage',
   'os.homedir',
   'os.tmpdir',
   'os.platform',
@@ -159,11 +185,11 @@ const OUTPUT_STREAMS = new Set(['process.stderr', 'process.stdout']);
 export function isLogCall(call: ts.CallExpression): boolean {
   if (ts.isAwaitExpression(call.parent)) return false;
   const callee = unwrapExpression(call.expression);
-  if (ts.isIdentifier(callee)) return LOGGER_NAME.test(callee.text) || LEVEL_LOG_FUNCTION.test(callee.text);
+  if (ts.isIdentifier(callee)) return isLoggerName(callee.text) || LEVEL_LOG_FUNCTION.test(callee.text);
   if (!ts.isPropertyAccessExpression(callee)) return false;
   const receiverName = expressionName(unwrapExpression(callee.expression));
   if (receiverName === undefined) return false;
-  return LOGGER_NAME.test(receiverName) || (OUTPUT_STREAMS.has(receiverName) && callee.name.text === 'write');
+  return isLoggerName(receiverName) || (OUTPUT_STREAMS.has(receiverName) && callee.name.text === 'write');
 }
 
 export function isSafeCall(call: ts.CallExpression): boolean {
@@ -173,11 +199,11 @@ export function isSafeCall(call: ts.CallExpression): boolean {
     const name = expressionName(callee);
     if (name !== undefined && ACCESSOR_NAME.test(name)) return true;
   }
-  if (ts.isIdentifier(callee)) return SAFE_GLOBAL_CALLS.has(callee.text) || LOGGER_NAME.test(callee.text);
+  if (ts.isIdentifier(callee)) return SAFE_GLOBAL_CALLS.has(callee.text) || isLoggerName(callee.text);
   if (ts.isPropertyAccessExpression(callee)) {
     const receiver = unwrapExpression(callee.expression);
     const receiverName = expressionName(receiver);
-    if (receiverName !== undefined && LOGGER_NAME.test(receiverName)) return true;
+    if (receiverName !== undefined && isLoggerName(receiverName)) return true;
     if (SAFE_UNAWAITED_METHODS.has(callee.name.text) && !ts.isAwaitExpression(call.parent)) return true;
     if (ts.isIdentifier(receiver)) {
       if (SAFE_NAMESPACES.has(receiver.text)) return true;
