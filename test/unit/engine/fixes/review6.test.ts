@@ -256,6 +256,53 @@ const CASES: ReviewCase[] = [
     contains: [`isError: true,`, `[VALIDATION, not retryable] open must be given`],
     lacks: ['errorCategory:', 'isRetryable:'],
   },
+  {
+    name: 'a structured problem built locally and stringified (`JSON.stringify(err)`) is kept, not replaced by a neutral text',
+    input: [
+      ...HEAD,
+      `function problem(code: string, message: string) {`,
+      `  return { error: { code, message } };`,
+      `}`,
+      `server.tool('graft', { stock: z.string(), scion: z.string() }, async ({ stock, scion }) => {`,
+      `  if (stock.trim() === '') {`,
+      `    const err = problem('NO_STOCK', 'A rootstock is required to graft.');`,
+      `    return { isError: true, content: [{ type: 'text', text: JSON.stringify(err) }] };`,
+      `  }`,
+      `  return { content: [{ type: 'text', text: stock + scion }] };`,
+      `});`,
+    ],
+    contains: ['text: JSON.stringify(err)', `errorCategory: 'VALIDATION'`],
+    lacks: ['err instanceof Error'],
+  },
+  {
+    name: 'near miss: a caught error stringified (`JSON.stringify(error)`) still reads its message',
+    input: [
+      ...HEAD,
+      `declare function graft(stock: string): Promise<string>;`,
+      `server.tool('graft', { stock: z.string() }, async ({ stock }) => {`,
+      `  try {`,
+      `    return { content: [{ type: 'text', text: await graft(stock) }] };`,
+      `  } catch (error) {`,
+      `    return { isError: true, content: [{ type: 'text', text: JSON.stringify(error) }] };`,
+      `  }`,
+      `});`,
+    ],
+    contains: ['error instanceof Error ? error.message'],
+    lacks: ['JSON.stringify(error)'],
+  },
+  {
+    name: "an envelope holding its words outside content (`{ text: 'Sprayer not ready', isError: true }`): they become the content",
+    input: [
+      ...HEAD,
+      `declare const sprayer: { ready: boolean; spray(bed: string): Promise<string> };`,
+      `server.tool('spray_bed', { bed: z.string() }, async ({ bed }) => {`,
+      `  if (!sprayer.ready) return { text: 'Sprayer not ready', isError: true };`,
+      `  return { content: [{ type: 'text', text: await sprayer.spray(bed) }] };`,
+      `});`,
+    ],
+    contains: ["] Sprayer not ready' }]"],
+    lacks: ['unclassified failure'],
+  },
 ];
 
 /** Files written with double quotes, as a project formatted that way would be. */
