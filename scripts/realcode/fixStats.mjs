@@ -1,5 +1,5 @@
 // What `check --fix` decides on real servers: for each labelled repository (scripts/realcode/labels.json,
-// labels-round4.json to labels-round7.json; snapshots under <mirror>/<owner>+<name>/repo) the labelled files are extracted to a temporary folder with
+// labels-round4.json to labels-round12.json; snapshots under <mirror>/<owner>+<name>/repo) the labelled files are extracted to a temporary folder with
 // a package.json, `node <cli> check --fix --format json` runs on it, and the fixed files are compared with
 // the originals. Counted in the text the fixes added:
 //   decided places  = literal `errorCategory: '<X>'` + `toolError(` calls + `classifyError(…).errorCategory`
@@ -7,14 +7,16 @@
 //   hard-coded UNKNOWN = literal `errorCategory: 'UNKNOWN'`; helper calls = the run-time ones
 //   repeated texts = a guard nested in its own twin (`e instanceof Error ? e.message : (e instanceof Error …`)
 // Usage: node scripts/realcode/fixStats.mjs [--cli dist/cli.js] [--mirror DIR] [--repo owner/name]… [--show-unknown]
-//        [--set dev|new|fresh|all] [--keep DIR] [--keep-original DIR]
-// Three sets, counted apart:
+//        [--set dev|new|fresh|fresh2|all] [--keep DIR] [--keep-original DIR]
+// Four sets, counted apart:
 //   dev = the entries of labels.json without a `round` (the servers the fixes were developed on);
 //   new = the round 3 and 4 entries of labels.json, labels-round4.json and labels-round5.json: servers never used
 //         for fix work (a repository listed twice is measured once, with the labels.json entry);
 //   fresh = labels-round6.json and labels-round7.json: servers first read in fix review round 5 (a repository already
-//         in dev or new is measured there only).
-// --set picks one of them (default all: the three, each with its own total, then the sum).
+//         in dev or new is measured there only);
+//   fresh2 = labels-round8.json to labels-round12.json: servers first read in fix review round 6 (a repository
+//         already in an earlier set is measured there only).
+// --set picks one of them (default all: the four, each with its own total, then the sum).
 // --typecheck compiles every changed file before and after the fixes (with the helper file, the MCP SDK, zod and
 // Node's types resolvable from this repository's node_modules; other packages stay unresolved alike) and counts the
 // diagnostics the fixes add: a message in a file after the fixes that the same file did not have before.
@@ -160,10 +162,14 @@ function labelledSets() {
   const fresh = [...readLabels('labels-round6.json'), ...readLabels('labels-round7.json')].filter(
     (/** @type {{ repo: string }} */ entry) => !seen.has(entry.repo) && Boolean(seen.add(entry.repo)),
   );
+  const fresh2 = [8, 9, 10, 11, 12]
+    .flatMap((round) => readLabels(`labels-round${round}.json`))
+    .filter((/** @type {{ repo: string }} */ entry) => !seen.has(entry.repo) && Boolean(seen.add(entry.repo)));
   return {
     dev: main.filter((/** @type {{ round?: number }} */ entry) => entry.round === undefined),
     new: [...main.filter((/** @type {{ round?: number }} */ entry) => entry.round !== undefined), ...later],
     fresh,
+    fresh2,
   };
 }
 
@@ -231,9 +237,9 @@ function totalLine(counts) {
 
 const sets = labelledSets();
 const cli = path.resolve(values.cli);
-const chosen = values.set === 'all' ? ['dev', 'new', 'fresh'] : [values.set];
+const chosen = values.set === 'all' ? ['dev', 'new', 'fresh', 'fresh2'] : [values.set];
 if (!chosen.every((name) => name in sets)) {
-  console.error(`--set must be dev, new, fresh or all (got ${values.set})`);
+  console.error(`--set must be dev, new, fresh, fresh2 or all (got ${values.set})`);
   process.exit(2);
 }
 const totals = emptyCounts();

@@ -3,6 +3,7 @@ import { canonicalCategory } from '../../../shared/src/taxonomy';
 import { type ErrorEnvelope, CATEGORY_KEYS, RETRYABLE_KEYS, literalString } from '../envelopes/envelopes';
 import { toolNameOf } from '../envelopes/envelopeFields';
 import { inferFromWording } from '../fixes/inference';
+import { quotedIn } from '../fixes/fileStyle';
 import { breaksDeclaredFailureType } from '../fixes/returnType';
 import { NodeIndex } from '../parse/nodeIndex';
 import { enclosingFunction, isFunctionLike, propertyNameText, staticText, unwrapExpression } from '../parse/syntax';
@@ -304,10 +305,6 @@ function withoutFacts(text: string): string {
   return text.replace(/^\[[A-Za-z_]+, (not )?retryable\]\s*/, '');
 }
 
-function quote(text: string): string {
-  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-}
-
 /** The text of the valid empty result: the original message without a facts prefix, or (for none or JSON) a description of what is empty. */
 function emptyResultText(context: AnalysisContext, envelope: ErrorEnvelope, subject: string): string {
   const first = envelope.texts[0];
@@ -315,25 +312,51 @@ function emptyResultText(context: AnalysisContext, envelope: ErrorEnvelope, subj
     const node = unwrapExpression(first.node);
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
       const message = withoutFacts(node.text).trim();
-      if (message.length > 0) return quote(message);
+      if (message.length > 0) return quotedIn(context, message);
     } else {
       return first.node.getText(context.sourceFile).replace(/^`\[[A-Za-z_]+, (not )?retryable\]\s*/, '`');
     }
   }
-  return quote(`No ${subject} matched the request.`);
+  return quotedIn(context, `No ${subject} matched the request.`);
+}
+
+/**
+ * Whether the envelope's text is JSON that says the call failed (`JSON.stringify({ success: false, error: … })`):
+ * the author's own verdict, which a "nothing matched" text would contradict and lose.
+ */
+function saysFailureInJson(envelope: ErrorEnvelope): boolean {
+  return envelope.texts.some(
+    (text) =>
+      text.jsonObject !== undefined &&
+      text.jsonObject.properties.some(
+        (property) =>
+          ts.isPropertyAssignment(property) &&
+          /^(?:success|ok)$/.test(propertyNameText(property.name) ?? '') &&
+          unwrapExpression(property.initializer).kind === ts.SyntaxKind.FalseKeyword,
+      ),
+  );
+}
+
+/** Whether the envelope's own text item writes `type: 'text' as const`, which the replacement keeps. */
+function writesConstTextType(context: AnalysisContext, envelope: ErrorEnvelope): boolean {
+  const start = envelope.object.getStart(context.sourceFile);
+  return /type:\s*(['"])text\1\s+as\s+const\b/.test(context.text.slice(start, envelope.object.getEnd()));
 }
 
 function fix(context: AnalysisContext, envelope: ErrorEnvelope, test: EmptinessTest): Fix[] {
   const object = envelope.object;
   // A client's own result type (`{ result: null; isError: true; error: string }`) has no `content` to give.
   if (breaksDeclaredFailureType(object, ['content'])) return [];
+  if (saysFailureInJson(envelope)) return [];
   const sourceFile = context.sourceFile;
   const kept = object.properties.filter((property) => {
     const name = propertyNameText(property.name);
     return !(name && (ERROR_ONLY_KEYS.has(name) || name === 'content' || name === 'structuredContent'));
   });
   const text = emptyResultText(context, envelope, test.subject);
-  const parts = [`content: [{ type: 'text', text: ${text} }]`, ...kept.map((p) => p.getText(sourceFile))];
+  // In the file's quotes; `as const` kept where the author wrote it (the literal may be typed by nothing else).
+  const type = `${quotedIn(context, 'text')}${writesConstTextType(context, envelope) ? ' as const' : ''}`;
+  const parts = [`content: [{ type: ${type}, text: ${text} }]`, ...kept.map((p) => p.getText(sourceFile))];
   const start = object.getStart(sourceFile);
   const multiline = context.text.slice(start, object.getEnd()).includes('\n');
   const indent = context.indentOf(object);

@@ -1,7 +1,15 @@
 import ts from 'typescript';
 import { safeMessageSource } from '../fixes/edits';
 import { namedFunctions } from '../discovery/handlers';
-import { calleeName, isFunctionLike, returnedExpressions, staticText, unwrapExpression, walk } from '../parse/syntax';
+import {
+  calleeName,
+  enclosingFunction,
+  isFunctionLike,
+  returnedExpressions,
+  staticText,
+  unwrapExpression,
+  walk,
+} from '../parse/syntax';
 import type { AnalysisContext, Check, Fix } from '../types';
 
 /** Names that conventionally hold a caught error even outside a catch clause (helper parameters). */
@@ -231,7 +239,36 @@ function replacement(context: AnalysisContext, leak: Leak): { start: number; end
   };
 }
 
+/**
+ * Whether the name the leak reads is a local value the function builds itself (`const err = buildErrorResponse(…)`,
+ * `const err = { code, message }`), not a caught error: `err.message` would not exist there, so the fix's neutral
+ * text would replace the author's whole structured answer. A `new …Error(…)` is still an error.
+ */
+function isBuiltLocally(leak: Leak): boolean {
+  for (let fn = enclosingFunction(leak.node); fn; fn = enclosingFunction(fn)) {
+    let built = false;
+    if (fn.body) {
+      walk(fn.body, (node) => {
+        if (built || isFunctionLike(node)) return false;
+        if (!ts.isVariableDeclaration(node) || !ts.isIdentifier(node.name) || node.name.text !== leak.errorName) return;
+        const value = node.initializer && unwrapExpression(node.initializer);
+        const awaited = value && ts.isAwaitExpression(value) ? unwrapExpression(value.expression) : value;
+        built =
+          awaited !== undefined &&
+          (ts.isObjectLiteralExpression(awaited) ||
+            (ts.isCallExpression(awaited) && !/Error$/.test(calleeName(awaited) ?? '')));
+      });
+    }
+    if (built) return true;
+    if (fn.parameters.some((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === leak.errorName)) {
+      return false;
+    }
+  }
+  return false;
+}
+
 function fixesFor(context: AnalysisContext, leak: Leak): Fix[] {
+  if (leak.kind === 'stringified' && isBuiltLocally(leak)) return [];
   const title =
     leak.kind === 'stack'
       ? `Use ${leak.errorName}.message instead of ${leak.errorName}.stack`

@@ -86,18 +86,35 @@ function escapeForQuote(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
 }
 
+/** Names under which an envelope may already hold its words outside `content` (`{ text: 'Agent not ready', isError }`). */
+const WORDS_KEYS = ['message', 'text', 'error', 'errorMessage', 'error_message', 'detail', 'reason'];
+
+/** The author's words in a top-level property of the envelope (a string or template), as source. */
+function ownWordsOf(context: AnalysisContext, envelope: ErrorEnvelope): string | undefined {
+  const property = findProperty(envelope.object, WORDS_KEYS);
+  if (!property || !ts.isPropertyAssignment(property)) return undefined;
+  const value = unwrapExpression(property.initializer);
+  const words = staticText(value);
+  const written = ts.isStringLiteralLike(value) || ts.isTemplateExpression(value);
+  return written && words !== undefined && words.trim().length > 0 ? value.getText(context.sourceFile) : undefined;
+}
+
 function fix(context: AnalysisContext, envelope: ErrorEnvelope, kind: Emptiness): Fix[] {
   const { category, retryable } = factsOf(envelope);
   const tool = toolNameOf(context, failureAnchor(envelope)) ?? 'The tool';
+  const own = ownWordsOf(context, envelope);
   const words = `${tool} failed: ${wording(category, retryable)}`;
-  const caught = caughtErrorName(failureAnchor(envelope));
-  const messageSource = caught
-    ? '`' +
-      escapeForTemplate(`${tool} failed (${wording(category, retryable)}): `) +
-      '${' +
-      safeMessageSource(caught) +
-      '}`'
-    : `'${escapeForQuote(words)}'`;
+  const caught = own ? undefined : caughtErrorName(failureAnchor(envelope));
+  // The author's words already in the envelope are what the model should read: they become the content's text.
+  const messageSource = own
+    ? own
+    : caught
+      ? '`' +
+        escapeForTemplate(`${tool} failed (${wording(category, retryable)}): `) +
+        '${' +
+        safeMessageSource(caught) +
+        '}`'
+      : `'${escapeForQuote(words)}'`;
   const spec: EnvelopeSpec = { category, retryable, messageSource };
   const text = renderTextSource(spec, {
     style: context.settings.envelopeStyle,
@@ -106,14 +123,16 @@ function fix(context: AnalysisContext, envelope: ErrorEnvelope, kind: Emptiness)
   });
   const array = `[{ type: 'text', text: ${text} }]`;
   const property = envelope.contentProperty;
-  const shown = caught ? `${tool} failed (…): <the error's message>` : words;
+  const shown = own
+    ? `${own} (the envelope's own words)`
+    : `'${caught ? `${tool} failed (…): <the error's message>` : words}'`;
   if (kind === 'missing' || !property || envelope.mutation) {
     const edit = insertEnvelopeFields(context, envelope, envelope.object, [`content: ${array}`]);
-    return edit ? [{ title: `Add content: '${shown}'`, edits: [edit], preferred: true }] : [];
+    return edit ? [{ title: `Add content: ${shown}`, edits: [edit], preferred: true }] : [];
   }
   return [
     {
-      title: `Replace the empty content with '${shown}'`,
+      title: `Replace the empty content with ${shown}`,
       edits: [replacePropertyValue(context, property, array)],
       preferred: true,
     },

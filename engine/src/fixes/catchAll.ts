@@ -5,19 +5,10 @@
  * wins and is written as a literal; the helper is used only in TypeScript files.
  */
 import ts from 'typescript';
-import { renderEnvelope } from '../../../shared/src/envelopeStyle';
 import { isGenericMessage } from '../checks/generic-error-message';
 import { enclosingCatch, enclosingFunction, findProperty, staticText, unwrapExpression, walk } from '../parse/syntax';
 import type { AnalysisContext, Fix } from '../types';
-import {
-  type FixEdits,
-  canUseHelper,
-  envelopeStyleAt,
-  helperCall,
-  specFrom,
-  throwToReturn,
-  typedEnvelope,
-} from './edits';
+import { type FixEdits, canUseHelper, fittingEnvelope, helperCall, specFrom, throwToReturn } from './edits';
 import {
   type Inference,
   describeInference,
@@ -177,9 +168,12 @@ export function throwAsReturn(
       return withNeeds(helperTitle(helper.shown) + recognisedNote(callee), [edit], helper.needs);
     }
   }
-  const response = decided ? undefined : (failedResponseName(statement) ?? failedResultError(statement));
+  // A result's own error read in the message (`if (!r.ok) throw new Error(r.error.describe())`) before the object.
+  const response = decided ? undefined : (failedResultError(statement) ?? failedResponseName(statement));
+  const thrownText = thrownMessageExpression(statement)?.getText(context.sourceFile);
+  const resultWords = response?.endsWith('.error') && thrownText !== response ? thrownText : undefined;
   const fromResponse = response
-    ? helperCall(context, response, toolName, authorMessage(context, statement), statement)
+    ? helperCall(context, response, toolName, authorMessage(context, statement) ?? resultWords, statement)
     : undefined;
   if (fromResponse) {
     // `if (!res.ok) throw new Error(…)`: the response's status (and Retry-After) decides, not a hard-coded UNKNOWN;
@@ -245,13 +239,7 @@ export function catchReturnAsError(
     return withNeeds(helperTitle(helper.shown) + recognisedNote(callee), [edit], helper.needs);
   }
   const chosen = callee?.certain ?? inference;
-  const rendered = renderEnvelope(specFrom(chosen, authorWords ?? messageSource), {
-    style: envelopeStyleAt(context, statement),
-    categoryCase: context.settings.categoryCase,
-    indent: context.indentOf(statement),
-    ...fileStyle(context.sourceFile),
-  });
-  const envelope = typedEnvelope(context, statement, rendered);
+  const envelope = fittingEnvelope(context, statement, specFrom(chosen, authorWords ?? messageSource));
   return {
     title: `Return an error envelope from the catch: errorCategory '${chosen.category}', isRetryable: ${chosen.retryable}${describeInference(chosen)}`,
     edits: [
@@ -398,10 +386,10 @@ function failedResultError(envelope: ts.Node): string | undefined {
 export function runtimeSubject(envelope: ts.Node): RuntimeSubject | undefined {
   const caught = caughtName(envelope);
   if (caught) return { name: caught, what: 'the caught error' };
-  const response = failedResponseName(envelope);
-  if (response) return { name: response, what: 'the HTTP response' };
   const returned = failedResultError(envelope);
   if (returned) return { name: returned, what: 'the returned error' };
+  const response = failedResponseName(envelope);
+  if (response) return { name: response, what: 'the HTTP response' };
   const message = messageParameterName(envelope);
   if (message) return { name: message, what: 'the message' };
   const words = runtimeWords(envelopeText(envelope));

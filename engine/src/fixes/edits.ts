@@ -9,10 +9,11 @@ import {
 import { declaresOutputSchema } from './outputSchema';
 import type { ErrorEnvelope } from '../envelopes/envelopes';
 import { type Inference, messageArgument } from './inference';
-import { type FunctionLike, unwrapExpression, walk, walkOwnBody } from '../parse/syntax';
+import { type FunctionLike, enclosingFunction, unwrapExpression, walk, walkOwnBody } from '../parse/syntax';
 import type { AnalysisContext, CreatedFile, OffsetEdit } from '../types';
 import { TOOL_ERROR_FUNCTION, useHelper } from './toolErrorsHelper';
 import { fileStyle, quotedIn } from './fileStyle';
+import { breaksDeclaredFailureType } from './returnType';
 
 /** The edits of a fix and the file they rely on. */
 export interface FixEdits {
@@ -51,9 +52,58 @@ export function caseToolName(node: ts.Node): string | undefined {
   return undefined;
 }
 
-/** The operation a helper call names: the tool, else the tool a dispatcher's case answers at `at`, else a neutral phrase. */
-export function operationName(toolName: string | null, at?: ts.Node): string {
-  return toolName ?? (at && caseToolName(at)) ?? 'the tool call';
+/** Whether `body` reads the tool's name from its `request` parameter: `request.params.name`, `const { name } = request.params`. */
+function readsRequestedName(body: ts.Node, request: string): boolean {
+  const isParams = (node: ts.Expression): boolean => {
+    const inner = unwrapExpression(node);
+    return (
+      ts.isPropertyAccessExpression(inner) &&
+      inner.name.text === 'params' &&
+      ts.isIdentifier(inner.expression) &&
+      inner.expression.text === request
+    );
+  };
+  let found = false;
+  walk(body, (node) => {
+    if (found) return false;
+    if (ts.isPropertyAccessExpression(node) && node.name.text === 'name' && isParams(node.expression)) found = true;
+    if (
+      ts.isVariableDeclaration(node) &&
+      node.initializer &&
+      isParams(node.initializer) &&
+      ts.isObjectBindingPattern(node.name) &&
+      node.name.elements.some((element) => (element.propertyName ?? element.name).getText() === 'name')
+    ) {
+      found = true;
+    }
+    return undefined;
+  });
+  return found;
+}
+
+/**
+ * `request.params.name` when `at` is inside a low-level tools/call handler that reads the tool's name from its
+ * `request` parameter: the name is only known at run time, and the parameter is in scope everywhere in the handler
+ * (a `const { name } = request.params` inside the try block is not, in its catch).
+ */
+function requestedToolName(at: ts.Node): string | undefined {
+  for (let fn = enclosingFunction(at); fn; fn = enclosingFunction(fn)) {
+    const request = fn.parameters[0]?.name;
+    if (request && ts.isIdentifier(request) && fn.body && readsRequestedName(fn.body, request.text)) {
+      return `${request.text}.params.name`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The operation a helper call names, as source: the tool, else the tool a dispatcher's case answers at `at`, else
+ * the name a low-level handler reads from its request at run time, else a neutral phrase.
+ */
+export function operationSource(context: AnalysisContext, toolName: string | null, at?: ts.Node): string {
+  const known = toolName ?? (at && caseToolName(at));
+  if (known) return quotedIn(context, known);
+  return (at && requestedToolName(at)) ?? quotedIn(context, 'the tool call');
 }
 
 /**
@@ -70,7 +120,7 @@ export function helperCall(
 ): { call: string; shown: string; needs: FixEdits } | undefined {
   if (!canUseHelper(context)) return undefined;
   const use = useHelper(context.sourceFile, TOOL_ERROR_FUNCTION);
-  const head = `${use.local}(${caught}, ${quotedIn(context, operationName(toolName, at))}`;
+  const head = `${use.local}(${caught}, ${operationSource(context, toolName, at)}`;
   const call = messageSource === undefined ? `${head})` : `${head}, ${messageSource})`;
   const shown = messageSource === undefined ? call : `${head}, …) keeping your message`;
   return { call, shown, needs: { edits: use.edits, ...(use.createFile ? { createFile: use.createFile } : {}) } };
@@ -158,16 +208,34 @@ export function typedEnvelope(context: AnalysisContext, node: ts.Node, rendered:
   return rendered.replace(/\btype: (['"])text\1(?! as const)/g, (match) => `${match} as const`);
 }
 
-/** `throw X;` → `return { …envelope… };` (only valid in the handler's own body). */
-export function throwToReturn(context: AnalysisContext, statement: ts.ThrowStatement, spec: EnvelopeSpec): OffsetEdit {
-  const indent = context.indentOf(statement);
+const FACT_LINE = /^\s*(?:errorCategory|isRetryable|retryAfterMs|structuredContent|_meta):/;
+
+/**
+ * An envelope literal returned at `statement`, rendered in the configured style, that the function's declared return
+ * type accepts: where that type refuses the fact fields (`Promise<ToolResponse>` with `interface ToolResponse {
+ * content: …; isError?: boolean }`, the SDK's `ServerResult`), only `isError` and the content, the facts written at
+ * the start of the text, so the fix adds no type error.
+ */
+export function fittingEnvelope(context: AnalysisContext, statement: ts.Statement, spec: EnvelopeSpec): string {
+  const refused = breaksDeclaredFailureType(statement, ['errorCategory', 'isRetryable']);
   const rendered = renderEnvelope(spec, {
-    style: envelopeStyleAt(context, statement),
+    style: refused ? 'recommended' : envelopeStyleAt(context, statement),
     categoryCase: context.settings.categoryCase,
-    indent,
+    indent: context.indentOf(statement),
     ...fileStyle(context.sourceFile),
   });
-  const envelope = typedEnvelope(context, statement, rendered);
+  const fitting = refused
+    ? rendered
+        .split('\n')
+        .filter((line) => !FACT_LINE.test(line))
+        .join('\n')
+    : rendered;
+  return typedEnvelope(context, statement, fitting);
+}
+
+/** `throw X;` → `return { …envelope… };` (only valid in the handler's own body). */
+export function throwToReturn(context: AnalysisContext, statement: ts.ThrowStatement, spec: EnvelopeSpec): OffsetEdit {
+  const envelope = fittingEnvelope(context, statement, spec);
   const end = fileStyle(context.sourceFile).semicolon;
   return {
     start: statement.getStart(context.sourceFile),
@@ -271,7 +339,7 @@ export function wrapBodyInTryCatch(
     quote,
   };
   const catchIndent = baseIndent + unit;
-  const helper = helperCall(context, 'error', toolName);
+  const helper = helperCall(context, 'error', toolName, undefined, body);
   const returned = helper ? helper.call : renderEnvelope(spec, { ...options, indent: catchIndent + unit });
   const catchBlock = `${catchIndent}} catch (error) {\n${catchIndent}${unit}return ${returned}${semicolon}\n${catchIndent}}`;
   const withHelper = (edit: OffsetEdit): FixEdits =>

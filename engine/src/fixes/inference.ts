@@ -17,6 +17,7 @@ import {
   unwrapExpression,
   walkOwnBody,
 } from '../parse/syntax';
+import { guardEvidence } from './guardEvidence';
 
 export interface Inference {
   category: ErrorCategory;
@@ -261,7 +262,8 @@ export function inferEnvelope(node: ts.Node, messages: readonly (string | undefi
     const inferred = inferFromWording(message);
     if (inferred) return inferred;
   }
-  return FALLBACK;
+  const guard = immediateGuard(node);
+  return (guard && guardEvidence(guard)) ?? FALLBACK;
 }
 
 const MESSAGE_KEYS = new Set(['message', 'error', 'detail', 'reason']);
@@ -390,8 +392,20 @@ function inputScope(handlerFn: FunctionLike): InputScope {
 }
 
 /**
+ * Whether a statement before the answer only prepares it: a declaration (`const err = buildProblem(…)`) or a call
+ * made for its side effect (`console.error(…)`, `log.warn(…)`), not a branch or a loop that could change its meaning.
+ */
+function onlyPrepares(statement: ts.Statement): boolean {
+  return (
+    ts.isVariableStatement(statement) ||
+    (ts.isExpressionStatement(statement) && ts.isCallExpression(unwrapExpression(statement.expression)))
+  );
+}
+
+/**
  * The condition of the `if` whose branch answers at once with the envelope: the statement holding `node` is the
- * branch itself or its first statement (`if (!id) return …`, `if (!id) { return … }`).
+ * branch itself, or a statement of its block that only declarations and calls precede (`if (!id) return …`,
+ * `if (!id) { const err = problem('NO_ID'); return … }`).
  */
 function immediateGuard(node: ts.Node): ts.Expression | undefined {
   let statement: ts.Node = node;
@@ -402,20 +416,23 @@ function immediateGuard(node: ts.Node): ts.Expression | undefined {
   if (ts.isIfStatement(parent) && parent.thenStatement === statement) return parent.expression;
   const block = ts.isBlock(parent) ? parent : undefined;
   const owner = block?.parent;
-  if (block && owner && ts.isIfStatement(owner) && owner.thenStatement === block && block.statements[0] === statement) {
-    return owner.expression;
-  }
-  return undefined;
+  if (!block || !owner || !ts.isIfStatement(owner) || owner.thenStatement !== block) return undefined;
+  const index = block.statements.findIndex((candidate) => candidate === statement);
+  return index >= 0 && block.statements.slice(0, index).every(onlyPrepares) ? owner.expression : undefined;
 }
 
-/** Whether a condition picks a branch by comparing with a string (`action === 'create'`): a dispatch, not a check. */
+/**
+ * Whether a condition picks a branch by comparing with a string (`action === 'create'`): a dispatch, not a check.
+ * A comparison with the empty string (`name.trim() === ''`) is a check that the input is blank.
+ */
 function selectsByLiteral(condition: ts.Node): boolean {
   let found = false;
+  const isWord = (side: ts.Expression): boolean => ts.isStringLiteralLike(side) && side.text !== '';
   const visit = (node: ts.Node): void => {
     if (
       ts.isBinaryExpression(node) &&
       [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(node.operatorToken.kind) &&
-      (ts.isStringLiteralLike(node.left) || ts.isStringLiteralLike(node.right))
+      (isWord(node.left) || isWord(node.right))
     ) {
       found = true;
     }

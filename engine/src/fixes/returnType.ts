@@ -172,12 +172,18 @@ function closedWithout(members: ts.NodeArray<ts.TypeElement>, keys: readonly str
 /**
  * Whether assigning the properties `keys` to a variable initialised with `object` would not type-check: in TypeScript,
  * a `const response = { content: [], isError: false }` with no declared type has exactly the literal's properties,
- * so `response.errorCategory = …` is an error (TS2339) for any key the literal lacks.
+ * so `response.errorCategory = …` is an error (TS2339) for any key the literal lacks; with a declared type (a type
+ * literal, or an interface or alias read from its declaration), any key that type's closed shapes lack.
  */
 export function assignmentsRefused(object: ts.ObjectLiteralExpression, keys: readonly string[]): boolean {
   if (!/\.[cm]?tsx?$/.test(object.getSourceFile().fileName)) return false;
   const declaration = object.parent;
-  if (!ts.isVariableDeclaration(declaration) || declaration.type) return false;
+  if (!ts.isVariableDeclaration(declaration)) return false;
+  // `const response: { content: …; isError?: boolean } = { … }`: the declared shape decides, not the literal.
+  if (declaration.type) {
+    const shapes = shapesOf(object.getSourceFile(), declaration.type);
+    return shapes !== undefined && shapes.length > 0 && shapes.every((members) => closedWithout(members, keys));
+  }
   if (object.properties.some(ts.isSpreadAssignment)) return false;
   const present = new Set(
     object.properties.flatMap((property) =>

@@ -29,20 +29,37 @@ function isCauseRead(expression: ts.Expression): boolean {
 }
 
 /**
- * Words only known at run time in a message: the message is a read of a cause (`errorMessage`, `result.reason`), or
- * a template that quotes one (`\`Failed to apply theme: ${result.reason}\``). `error` is what the helper classifies:
- * the cause itself, with the author's template kept as the message when it quotes one cause; the whole template
- * when it quotes several things.
+ * The cause a message expression reads: the read itself (`errorMessage`, `result.reason`), or the receiver of a
+ * method that only renders it (`result.error.getErrorText()`, `error.toString()`: no arguments), which the helper
+ * reads better than its text (a status code, an error name).
+ */
+function causeOf(expression: ts.Expression): string | undefined {
+  const node = unwrapExpression(expression);
+  if (isCauseRead(node)) return node.getText();
+  if (!ts.isCallExpression(node) || node.arguments.length > 0) return undefined;
+  const callee = unwrapExpression(node.expression);
+  return ts.isPropertyAccessExpression(callee) && isCauseRead(callee.expression)
+    ? callee.expression.getText()
+    : undefined;
+}
+
+/**
+ * Words only known at run time in a message: the message is a read of a cause (`errorMessage`, `result.reason`,
+ * `result.error.getErrorText()`), or a template that quotes one (`\`Failed to apply theme: ${result.reason}\``).
+ * `error` is what the helper classifies: the cause itself, with the author's template kept as the message when it
+ * quotes one cause; the whole template when it quotes several things.
  */
 export function runtimeWords(message: ts.Expression | undefined): { error: string; message?: string } | undefined {
   const node = message && unwrapExpression(message);
   if (!node) return undefined;
-  if (isCauseRead(node)) return { error: node.getText() };
+  const cause = causeOf(node);
+  if (cause !== undefined)
+    return cause === node.getText() ? { error: cause } : { error: cause, message: node.getText() };
   if (!ts.isTemplateExpression(node)) return undefined;
-  const causes = node.templateSpans.filter((span) => isCauseRead(span.expression));
+  const causes = node.templateSpans.flatMap((span) => causeOf(span.expression) ?? []);
   if (causes.length === 0) return undefined;
   const only = node.templateSpans.length === 1 ? causes[0] : undefined;
-  return only ? { error: only.expression.getText(), message: node.getText() } : { error: node.getText() };
+  return only !== undefined ? { error: only, message: node.getText() } : { error: node.getText() };
 }
 
 /** The first `text:` an envelope literal gives (outside callbacks, whose names are not in scope at the envelope). */
