@@ -186,11 +186,18 @@ function isAbstract(node: ts.ClassDeclaration): boolean {
   return (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.AbstractKeyword);
 }
 
-/** Subclasses of tool base classes (this file's or the project's) become tool registrations. */
-export function scanToolClasses(state: ScanState, local: ReadonlyMap<string, ToolBaseClass>): void {
+/**
+ * Subclasses of tool base classes (this file's or the project's) become tool registrations. `fileClasses`: the file's
+ * `classFacts`, made once per scan.
+ */
+export function scanToolClasses(
+  state: ScanState,
+  local: ReadonlyMap<string, ToolBaseClass>,
+  fileClasses: readonly ClassFact[],
+): void {
   const classes = classesOf(state.sourceFile);
   if (classes.length === 0) return;
-  const localClasses = new Map(classFacts(state.sourceFile).map((c) => [c.name, c]));
+  const localClasses = new Map(fileClasses.map((c) => [c.name, c]));
   for (const node of classes) {
     if (!node.name || isAbstract(node)) continue;
     const found = toolBaseOf(state, baseName(node), local, localClasses);

@@ -318,7 +318,8 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanAugmentedServerTools(state, calls);
   scanDispatchers(state, calls);
   const toolBases = findToolBases(state);
-  scanToolClasses(state, new Map([...frameworkToolBases(state), ...toolBases]));
+  const classes = classFacts(sourceFile);
+  scanToolClasses(state, new Map([...frameworkToolBases(state), ...toolBases]), classes);
   scanNamedToolClasses(state);
   scanExecutorRegistries(state);
   state.guardedKeys = guardedKeysOf(state);
@@ -377,7 +378,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
       constants: state.constants,
       wrappers: new Map([...state.wrappers].filter(([, wrapper]) => wrapper.shared)),
       toolBases,
-      classes: classFacts(sourceFile),
+      classes,
       guardingWrappers: guardingWrappersOf(index, functions),
       reexports: reexportsOf(sourceFile),
       declared,

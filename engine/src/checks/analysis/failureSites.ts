@@ -349,7 +349,8 @@ export function firstUnguardedSite(
     const isCall = kind === SyntaxKind.CallExpression || kind === SyntaxKind.NewExpression;
     const isForAwait = kind === SyntaxKind.ForOfStatement && (node as ts.ForOfStatement).awaitModifier !== undefined;
     if (!(isAwait || isCall || isForAwait || (isThrow && includeThrows))) return undefined;
-    if (enclosingTry(node, fn) || (!isThrow && inFailureHandling(node, fn))) return false;
+    // Without throws, the walk never enters a try that has a catch (skipped above): no enclosing try to look for.
+    if ((includeThrows && enclosingTry(node, fn)) || (!isThrow && inFailureHandling(node, fn))) return false;
     let candidate: boolean;
     if (isAwait) {
       candidate = awaitCanReject(finder, node as ts.AwaitExpression, fn, depth, excused, settled);
