@@ -4,6 +4,7 @@
  * `super({ name: 'x' })`) and implements that method, which is the tool's handler.
  */
 import ts from 'typescript';
+import { NodeIndex } from '../parse/nodeIndex';
 import { type FunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { answeredThisCalls } from './crossFileGuards';
 import { type ClassFact, type ScanState, type ToolBaseClass, lineOf, nameOf, where } from './scanContext';
@@ -45,8 +46,10 @@ export function classFacts(sourceFile: ts.SourceFile): ClassFact[] {
 
 /** A method whose try block calls `this.x(…)`: what a subclass puts in `x` runs guarded. */
 function guardsSubclasses(node: ts.ClassDeclaration): boolean {
+  const index = NodeIndex.of(node.getSourceFile());
   for (const member of node.members) {
     if (!ts.isMethodDeclaration(member) || !member.body) continue;
+    if (index.within(member.body, [SyntaxKind.TryStatement]).length === 0) continue;
     let found = false;
     walk(member.body, (child) => {
       if (found) return false;

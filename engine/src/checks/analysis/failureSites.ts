@@ -11,6 +11,7 @@ import {
   unwrapExpression,
   walkOwnBody,
 } from '../../parse/syntax';
+import { walkOwnBodyKinds } from '../../parse/indexedBodyWalk';
 import { namedFunctions } from '../../discovery/handlers';
 import { NodeIndex } from '../../parse/nodeIndex';
 import type { ForeignFunction } from '../../types';
@@ -337,7 +338,8 @@ export function firstUnguardedSite(
   let foundRank = 0;
   /** Calls of a result-style await and its receiver chain: their failure is reported in the result. */
   const settled = new Set<ts.Node>();
-  walkOwnBody(fn, (node) => {
+  // The visitor passes over every other kind of node (it returns undefined for it): the index gives these kinds only.
+  walkOwnBodyKinds(fn, SITE_KINDS, (node) => {
     if (foundRank === SURE || handlesRejection(node)) return false;
     // Without throws to count, nothing in a try/catch is a site: its try block is guarded and its
     // catch and finally blocks are failure handling. Skipping it saves judging every call inside.
@@ -373,6 +375,16 @@ export function firstUnguardedSite(
   if (ranked) ranked.rank = foundRank;
   return found;
 }
+
+/** The kinds of node firstUnguardedSite looks at: failure sites, and the try statements it passes over. */
+const SITE_KINDS: readonly ts.SyntaxKind[] = [
+  SyntaxKind.AwaitExpression,
+  SyntaxKind.CallExpression,
+  SyntaxKind.NewExpression,
+  SyntaxKind.ForOfStatement,
+  SyntaxKind.ThrowStatement,
+  SyntaxKind.TryStatement,
+];
 
 /** How sure a site is to be where the failure comes from (see firstUnguardedSite). */
 const SURE = 3;
