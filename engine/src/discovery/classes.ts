@@ -4,6 +4,7 @@
  * `super({ name: 'x' })`) and implements that method, which is the tool's handler.
  */
 import ts from 'typescript';
+import { NodeIndex } from '../parse/nodeIndex';
 import { type FunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { answeredThisCalls } from './crossFileGuards';
 import { type ClassFact, type ScanState, type ToolBaseClass, lineOf, nameOf, where } from './scanContext';
@@ -45,8 +46,10 @@ export function classFacts(sourceFile: ts.SourceFile): ClassFact[] {
 
 /** A method whose try block calls `this.x(…)`: what a subclass puts in `x` runs guarded. */
 function guardsSubclasses(node: ts.ClassDeclaration): boolean {
+  const index = NodeIndex.of(node.getSourceFile());
   for (const member of node.members) {
     if (!ts.isMethodDeclaration(member) || !member.body) continue;
+    if (index.within(member.body, [SyntaxKind.TryStatement]).length === 0) continue;
     let found = false;
     walk(member.body, (child) => {
       if (found) return false;
@@ -186,11 +189,18 @@ function isAbstract(node: ts.ClassDeclaration): boolean {
   return (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.AbstractKeyword);
 }
 
-/** Subclasses of tool base classes (this file's or the project's) become tool registrations. */
-export function scanToolClasses(state: ScanState, local: ReadonlyMap<string, ToolBaseClass>): void {
+/**
+ * Subclasses of tool base classes (this file's or the project's) become tool registrations. `fileClasses`: the file's
+ * `classFacts`, made once per scan.
+ */
+export function scanToolClasses(
+  state: ScanState,
+  local: ReadonlyMap<string, ToolBaseClass>,
+  fileClasses: readonly ClassFact[],
+): void {
   const classes = classesOf(state.sourceFile);
   if (classes.length === 0) return;
-  const localClasses = new Map(classFacts(state.sourceFile).map((c) => [c.name, c]));
+  const localClasses = new Map(fileClasses.map((c) => [c.name, c]));
   for (const node of classes) {
     if (!node.name || isAbstract(node)) continue;
     const found = toolBaseOf(state, baseName(node), local, localClasses);

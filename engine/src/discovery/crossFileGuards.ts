@@ -7,6 +7,7 @@
  * is guarded, marks what it finds under it.
  */
 import ts from 'typescript';
+import { NodeIndex } from '../parse/nodeIndex';
 import { type FunctionLike, isFunctionLike, walk } from '../parse/syntax';
 import { addInvokedKeys } from './definitions';
 import { catchesEverything } from './guardedParameters';
@@ -122,8 +123,11 @@ export function answeredThisCalls(node: ts.ClassDeclaration): Record<string, str
   const found: Record<string, string> = {};
   const sourceFile = node.getSourceFile();
   const base = sourceFile.fileName.split(/[\\/]/).pop() ?? sourceFile.fileName;
+  const index = NodeIndex.of(sourceFile);
   for (const member of node.members) {
     if (!ts.isMethodDeclaration(member) || !member.body) continue;
+    // Only a try can answer: a method without one is not walked.
+    if (index.within(member.body, [ts.SyntaxKind.TryStatement]).length === 0) continue;
     walk(member.body, (child) => {
       if (isFunctionLike(child)) return false;
       if (!ts.isTryStatement(child) || !catchAnswers(child)) return;

@@ -323,7 +323,8 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanAugmentedServerTools(state, calls);
   scanDispatchers(state, calls);
   const toolBases = findToolBases(state);
-  scanToolClasses(state, new Map([...frameworkToolBases(state), ...toolBases]));
+  const classes = classFacts(sourceFile);
+  scanToolClasses(state, new Map([...frameworkToolBases(state), ...toolBases]), classes);
   scanNamedToolClasses(state);
   scanMethodNamedToolClasses(state);
   scanExecutorRegistries(state);
@@ -386,7 +387,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
       constants: state.constants,
       wrappers: new Map([...state.wrappers].filter(([, wrapper]) => wrapper.shared)),
       toolBases,
-      classes: classFacts(sourceFile),
+      classes,
       guardingWrappers: guardingWrappersOf(index, functions),
       reexports: reexportsOf(sourceFile),
       declared,

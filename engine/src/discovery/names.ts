@@ -116,9 +116,12 @@ export function fileConstants(sourceFile: ts.SourceFile): Map<string, ConstValue
 
 /** The object a function always returns (`{ ...BASE, description }`), its parameters unknown. */
 function returnedObject(fn: FunctionLike, lookup: ConstLookup): ConstValue | undefined {
+  const returned = returnedExpressions(fn);
+  // Most functions do not return an object literal first: nothing to resolve then.
+  if (returned.length === 0 || !ts.isObjectLiteralExpression(unwrapExpression(returned[0]))) return undefined;
   const parameters = new Set(fn.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : [])));
   const own: ConstLookup = (name) => (parameters.has(name) ? undefined : lookup(name));
-  const values = returnedExpressions(fn).map((expression) => {
+  const values = returned.map((expression) => {
     const inner = unwrapExpression(expression);
     return ts.isObjectLiteralExpression(inner) ? constValueOf(inner, own) : undefined;
   });

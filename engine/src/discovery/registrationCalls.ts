@@ -381,6 +381,7 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
   // Only calls through a name that can register (the SDK's methods, wrappers known here or elsewhere).
   bindRegistrars(state);
   const calls = allCalls.filter((call) => mayRegister(state, call));
+  const considered = new Set(calls);
   const forwarding = new Set<ts.CallExpression>();
   for (let round = 0; round < 4; round++) {
     let added = false;
@@ -399,7 +400,11 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
     if (!added) break;
     bindRegistrars(state);
     // New wrappers: calls to them may register too.
-    for (const call of allCalls) if (!calls.includes(call) && mayRegister(state, call)) calls.push(call);
+    for (const call of allCalls) {
+      if (considered.has(call) || !mayRegister(state, call)) continue;
+      considered.add(call);
+      calls.push(call);
+    }
   }
   for (const call of calls) {
     noteGuardedCallbacks(state, call);

@@ -232,8 +232,19 @@ export function lineOf(state: ScanState, node: ts.Node): number {
 }
 
 export function where(state: ScanState, node: ts.Node): string {
-  const base = state.sourceFile.fileName.split(/[\\/]/).pop() ?? state.sourceFile.fileName;
-  return `${base}:${lineOf(state, node)}`;
+  return `${baseNameOf(state.sourceFile.fileName)}:${lineOf(state, node)}`;
+}
+
+/** The last file name asked for and its base name: one scan asks for it many times. */
+let lastFileName = '';
+let lastBaseName = '';
+
+function baseNameOf(fileName: string): string {
+  if (fileName !== lastFileName) {
+    lastBaseName = fileName.split(/[\\/]/).pop() ?? fileName;
+    lastFileName = fileName;
+  }
+  return lastBaseName;
 }
 
 /** The expression a registration shows beside its resolved name: none when the name is written as a literal. */

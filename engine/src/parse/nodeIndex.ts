@@ -39,6 +39,8 @@ export const INDEXED_KINDS: readonly ts.SyntaxKind[] = [
   ts.SyntaxKind.IfStatement,
   ts.SyntaxKind.ImportDeclaration,
   ts.SyntaxKind.VariableDeclaration,
+  ts.SyntaxKind.ClassDeclaration,
+  ts.SyntaxKind.ClassExpression,
 ];
 
 /** Read once: the typescript module's exports are getters (see syntax.ts). */
@@ -168,6 +170,13 @@ export class NodeIndex {
       }
     }
     return kinds.length > 1 ? result.sort((a, b) => a.pos - b.pos) : result;
+  }
+
+  /** Nodes of the given kinds strictly inside `container`, in pre-order (an outer node before the inner one). */
+  withinInOrder(container: ts.Node, kinds: readonly ts.SyntaxKind[]): readonly ts.Node[] {
+    let merged: readonly ts.Node[] = [];
+    for (const kind of kinds) merged = mergeInSourceOrder(merged, this.within(container, [kind]));
+    return merged;
   }
 }
 

@@ -11,6 +11,7 @@ import {
   unwrapExpression,
   walkOwnBody,
 } from '../../parse/syntax';
+import { walkOwnBodyKinds } from '../../parse/indexedBodyWalk';
 import { namedFunctions } from '../../discovery/handlers';
 import { NodeIndex } from '../../parse/nodeIndex';
 import type { ForeignFunction } from '../../types';
@@ -337,7 +338,8 @@ export function firstUnguardedSite(
   let foundRank = 0;
   /** Calls of a result-style await and its receiver chain: their failure is reported in the result. */
   const settled = new Set<ts.Node>();
-  walkOwnBody(fn, (node) => {
+  // The visitor passes over every other kind of node (it returns undefined for it): the index gives these kinds only.
+  walkOwnBodyKinds(fn, SITE_KINDS, (node) => {
     if (foundRank === SURE || handlesRejection(node)) return false;
     // Without throws to count, nothing in a try/catch is a site: its try block is guarded and its
     // catch and finally blocks are failure handling. Skipping it saves judging every call inside.
@@ -349,7 +351,8 @@ export function firstUnguardedSite(
     const isCall = kind === SyntaxKind.CallExpression || kind === SyntaxKind.NewExpression;
     const isForAwait = kind === SyntaxKind.ForOfStatement && (node as ts.ForOfStatement).awaitModifier !== undefined;
     if (!(isAwait || isCall || isForAwait || (isThrow && includeThrows))) return undefined;
-    if (enclosingTry(node, fn) || (!isThrow && inFailureHandling(node, fn))) return false;
+    // Without throws, the walk never enters a try that has a catch (skipped above): no enclosing try to look for.
+    if ((includeThrows && enclosingTry(node, fn)) || (!isThrow && inFailureHandling(node, fn))) return false;
     // A log line and what its arguments compute (`logger.debug({ input: sanitize(args) })`) are not the tool's work.
     if (kind === SyntaxKind.CallExpression && isLogCall(node as ts.CallExpression)) return false;
     let candidate: boolean;
@@ -374,6 +377,16 @@ export function firstUnguardedSite(
   if (ranked) ranked.rank = foundRank;
   return found;
 }
+
+/** The kinds of node firstUnguardedSite looks at: failure sites, and the try statements it passes over. */
+const SITE_KINDS: readonly ts.SyntaxKind[] = [
+  SyntaxKind.AwaitExpression,
+  SyntaxKind.CallExpression,
+  SyntaxKind.NewExpression,
+  SyntaxKind.ForOfStatement,
+  SyntaxKind.ThrowStatement,
+  SyntaxKind.TryStatement,
+];
 
 /** How sure a site is to be where the failure comes from (see firstUnguardedSite). */
 const SURE = 3;
