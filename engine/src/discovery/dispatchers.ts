@@ -12,6 +12,7 @@ import { answeringTryOf } from './crossFileGuards';
 import { hookFinder } from './dispatchHooks';
 import { entryTableEntries } from './entryTables';
 import { recordHandler } from './handlerTargets';
+import { repeatsDispatchBranch } from './separateDispatchers';
 import { mapTableEntries } from './mapTables';
 import { nameAliases } from './nameAliases';
 import { isVerdictBranch, isVerdictSwitch } from './verdicts';
@@ -125,7 +126,7 @@ function addBranch(
   // `toolName === 'prompts/list'`: an MCP method name (a client workaround), not a tool `tools/list` returns.
   if (MCP_METHOD_NAME.test(resolved.name)) return;
   // A later test of the same name (telemetry, post-processing) is not another tool.
-  if (state.registrations.some((r) => r.kind === 'dispatch' && r.name === resolved.name)) return;
+  if (repeatsDispatchBranch(state, site, resolved.name)) return;
   // The branch's handler: the function whose result the branch returns or keeps, else the first one it calls.
   let handlerCall: ts.CallExpression | undefined;
   let firstCall: ts.CallExpression | undefined;
