@@ -10,7 +10,7 @@ import { markGuardedBy } from './crossFileGuards';
 import { guardedParametersOf } from './guardedParameters';
 import { recordHandler } from './handlerTargets';
 import { definitionFromObject, recordMethod } from './definitions';
-import { scanTableLookups } from './dispatchers';
+import { scanTableLookups } from './handlerTables';
 import { keyedLoopOf, registerKeyedLoop } from './keyedLoops';
 import { scanLoopInstances } from './executorRegistry';
 import { scanLoopedDefinitions } from './loopedDefinitions';

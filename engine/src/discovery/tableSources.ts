@@ -8,7 +8,7 @@
  */
 import ts from 'typescript';
 import { type FunctionLike, unwrapExpression, walk } from '../parse/syntax';
-import { externalRef, tableEntries } from './dispatchers';
+import { externalRef, tableEntries } from './handlerTables';
 import { type ScanState, where } from './scanContext';
 
 const ENTRY_READERS = new Set(['entries', 'keys', 'values']);
