@@ -7,15 +7,16 @@
  * is its own (`handler: () => ok()` over generated specs) is a tool made at run time, and stays one.
  */
 import ts from 'typescript';
+import { HANDLER_KEYS } from './handlerKeys';
 import { outermostWrapper, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 
 const MAPPING_METHODS = new Set(['map', 'flatMap']);
-const HANDLER_KEYS = new Set(['handler', 'execute', 'handle', 'run', 'call', 'callback', 'invoke', 'cb', 'fn']);
+const HANDLER_KEY_SET = new Set(HANDLER_KEYS);
 
 /** Whether a handler property of `object` mentions the element (`handler: this.wrap(tool)`). */
 function handlerDelegatesTo(object: ts.ObjectLiteralExpression, element: string): boolean {
   return object.properties.some((property) => {
-    if (!ts.isPropertyAssignment(property) || !HANDLER_KEYS.has(propertyNameText(property.name) ?? '')) return false;
+    if (!ts.isPropertyAssignment(property) || !HANDLER_KEY_SET.has(propertyNameText(property.name) ?? '')) return false;
     let found = false;
     walk(property.initializer, (node) => !(found ||= ts.isIdentifier(node) && node.text === element));
     return found;

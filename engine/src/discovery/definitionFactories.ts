@@ -14,6 +14,7 @@
  * The object the factory builds is not a tool of its own.
  */
 import ts from 'typescript';
+import { HANDLER_KEYS } from './handlerKeys';
 import {
   type FunctionLike,
   returnedExpressions,
@@ -34,20 +35,7 @@ import { type ArgPath, type ScanState, type WrapperSignature, isInlineFunction, 
  */
 const TOOL_FACTORY_NAME = /(?:^tool|Tool|TOOL|_tool)(?![a-z])/;
 /** Keys under which a built definition keeps its handler. */
-const BUILT_HANDLER_KEYS = [
-  'handler',
-  'execute',
-  'handle',
-  'run',
-  'call',
-  'callback',
-  'invoke',
-  'cb',
-  'fn',
-  'func',
-  'tool',
-  'apiCall',
-];
+const BUILT_HANDLER_KEYS = [...HANDLER_KEYS, 'func', 'tool', 'apiCall'];
 
 /** The object literal the factory returns, directly or from the thunk it returns (one level). */
 function builtObject(fn: FunctionLike): ts.ObjectLiteralExpression | undefined {

@@ -5,6 +5,7 @@
  * (`{ list_tables: tool({…}) }`), or naming their tool through a separate schema constant.
  */
 import ts from 'typescript';
+import { HANDLER_KEYS } from './handlerKeys';
 import { expressionName, outermostWrapper, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { isMappedCopy } from './copiedDefinitions';
 import { isForwardedTemplate } from './forwardedTemplates';
@@ -18,20 +19,8 @@ import { injectedToolService } from './injectedToolBuilders';
 import { typedSiblingHasSchema } from './typedSiblings';
 import { type RegistrationKind, type ScanState, isInlineFunction, nameOf, where } from './scanContext';
 
-const HANDLER_KEYS = [
-  'handler',
-  'execute',
-  'handle',
-  'run',
-  'call',
-  'callback',
-  'invoke',
-  'cb',
-  'fn',
-  'func',
-  'logic',
-  'implementation',
-];
+/** The shared handler keys, and the ones definition objects of this kind also use. */
+const DEFINITION_HANDLER_KEYS = [...HANDLER_KEYS, 'func', 'logic', 'implementation'];
 export const SCHEMA_KEYS = [
   'inputSchema',
   'parameters',
@@ -74,7 +63,7 @@ export function valueOfMember(member: Member | undefined): ts.Expression | undef
 }
 
 export function handlerMember(object: ts.ObjectLiteralExpression): Member | undefined {
-  const member = memberOf(object, HANDLER_KEYS);
+  const member = memberOf(object, DEFINITION_HANDLER_KEYS);
   if (!member) return undefined;
   if (ts.isMethodDeclaration(member)) return member;
   const value = valueOfMember(member);
@@ -165,7 +154,7 @@ function calleeModule(state: ScanState, call: ts.CallExpression | ts.NewExpressi
   return ts.isIdentifier(callee) ? state.imports.get(callee.text)?.specifier : undefined;
 }
 
-const HANDLER_KEY_SET = new Set(HANDLER_KEYS);
+const HANDLER_KEY_SET = new Set(DEFINITION_HANDLER_KEYS);
 
 /**
  * `{ get_token: tool({ description, handler }), publish: tool({ description, inputSchema, handler }) }`:

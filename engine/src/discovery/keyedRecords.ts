@@ -7,6 +7,7 @@
  * known, held in a map's values, an array or a constant, are the tools, and their function is the handler.
  */
 import ts from 'typescript';
+import { HANDLER_KEYS } from './handlerKeys';
 import {
   type FunctionLike,
   isFunctionLike,
@@ -23,7 +24,7 @@ const NAME_KEYS = /^(title|name|toolName|tool_name|id|method)$/;
 /** Keys of a registration's options whose value is the input schema. */
 const SCHEMA_OPTIONS = /^(inputSchema|parameters|paramsSchema|schema)$/;
 /** Handler keys the definition rules already read next to a `name` (definitions.ts): not a new shape. */
-const DEFINITION_HANDLER_KEYS = /^(handler|execute|handle|run|call|callback|invoke|cb|fn|func|logic)$/;
+const DEFINITION_HANDLER_KEYS = new Set([...HANDLER_KEYS, 'func', 'logic']);
 
 /** `t.title` where `t` is the loop's element: the key, when `t` is `element`. */
 function keyRead(expression: ts.Expression, element: string): string | undefined {
@@ -74,7 +75,7 @@ export function registeredRecordShapes(state: ScanState, calls: readonly ts.Call
     const nameKey = first.name.text;
     const handlerKey = keyRead(call.arguments[call.arguments.length - 1], element);
     if (!NAME_KEYS.test(nameKey) || !handlerKey || handlerKey === nameKey || !isLoopElement(call, element)) continue;
-    if (nameKey === 'name' && DEFINITION_HANDLER_KEYS.test(handlerKey)) continue;
+    if (nameKey === 'name' && DEFINITION_HANDLER_KEYS.has(handlerKey)) continue;
     let schemaKey = '';
     for (const argument of call.arguments.slice(1, -1)) {
       const options = unwrapExpression(argument);
