@@ -80,11 +80,12 @@ export function linkImportedHandlers<T extends FileTool>(
       const forTool = handedOver.filter((handler) => handler.toolName === tool.name);
       // The same exported function registered for several tools was found for one of them: the others share it.
       const byExport = [...new Map(handedOver.filter(exported).map((handler) => [handler.line, handler])).values()];
+      const forToolExported = forTool.filter(exported);
       const handler =
         forTool.length === 1
           ? forTool[0]
-          : forTool.filter(exported).length === 1
-            ? forTool.filter(exported)[0]
+          : forToolExported.length === 1
+            ? forToolExported[0]
             : byExport.length === 1
               ? byExport[0]
               : undefined;
