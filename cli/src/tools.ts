@@ -2,17 +2,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  type FileHandlerLinks,
   type FileTool,
+  type FileToolShare,
   Project,
   type WorkspaceFile,
   collectSourceFiles,
   engineSettings,
-  handlerLinksOf,
   indexWorkspace,
-  linkImportedHandlers,
-  toolsOf,
-  withoutDispatchedDefinitions,
+  joinWorkspaceTools,
+  toolShareOf,
 } from '../../engine/src';
 import { displayPath, reasonOf } from './check';
 import { loadCliSettings } from './config';
@@ -132,9 +130,7 @@ export async function runTools(argv: string[], io: CliIo): Promise<number> {
   const workspace = readWorkspace(files, report);
   const project = new Project();
   const parsed = indexWorkspace(project, workspace, engine, manifests, report);
-  const found: ListedTool[] = [];
-  const toolsByFile = new Map<string, ListedTool[]>();
-  const handlerLinks = new Map<string, FileHandlerLinks>();
+  const shares = new Map<string, FileToolShare<ListedTool>>();
   for (const { fileName, text } of workspace) {
     const sourceFile = parsed.get(fileName);
     if (!sourceFile) continue;
@@ -142,23 +138,18 @@ export async function runTools(argv: string[], io: CliIo): Promise<number> {
       const indexed = project.indexText(fileName, text, engine, sourceFile);
       if (!indexed.scan) continue;
       const shown = displayPath(fileName, io.cwd, options.given);
-      const tools = toolsOf(sourceFile, indexed.scan).map((tool) => ({ ...tool, file: shown }));
-      toolsByFile.set(fileName, tools);
-      handlerLinks.set(fileName, handlerLinksOf(sourceFile, indexed.scan));
-      found.push(...tools);
+      const share = toolShareOf(sourceFile, indexed.scan);
+      shares.set(fileName, { ...share, tools: share.tools.map((tool) => ({ ...tool, file: shown })) });
     } catch (error) {
       report(fileName, error);
     }
   }
+  const found = joinWorkspaceTools(shares, (tool) => tool.file);
   // A handler imported from another file is shown where it is defined.
-  linkImportedHandlers(toolsByFile, (fileName) => handlerLinks.get(fileName));
   for (const tool of found) {
-    if (tool.handler?.file) tool.handler.file = displayPath(tool.handler.file, io.cwd, options.given);
+    if (tool.handler?.file)
+      tool.handler = { ...tool.handler, file: displayPath(tool.handler.file, io.cwd, options.given) };
   }
-  printTools(
-    io,
-    options,
-    withoutDispatchedDefinitions(found, (tool) => tool.file),
-  );
+  printTools(io, options, found);
   return unanalysed > 0 ? EXIT.incomplete : EXIT.ok;
 }

@@ -27,12 +27,8 @@ export {
   toolsOf,
   withoutDispatchedDefinitions,
 } from './discovery/toolList';
-export {
-  type FileHandlerLinks,
-  NO_HANDLER_LINKS,
-  handlerLinksOf,
-  linkImportedHandlers,
-} from './discovery/importedHandlers';
+export { type FileHandlerLinks, NO_HANDLER_LINKS } from './discovery/importedHandlers';
+export { type FileToolShare, joinWorkspaceTools, toolShareOf } from './discovery/workspaceToolList';
 export { fixAll, syntaxErrorCount } from './fixes/fixApplier';
 export { DISABLE_NEXT_LINE } from './parse/suppression';
 export { CHECKS, CHECK_IDS, isCheckId } from './checks';

@@ -10,33 +10,21 @@ import {
   type AnalysisResult,
   Project,
   collectSourceFiles,
-  type FileHandlerLinks,
   type FileTool,
+  type FileToolShare,
   NO_HANDLER_LINKS,
-  handlerLinksOf,
-  linkImportedHandlers,
+  joinWorkspaceTools,
   toolOf,
-  toolsOf,
+  toolShareOf,
   type Finding,
   type Settings,
   engineSettings,
   reparseSource,
-  withoutDispatchedDefinitions,
 } from '../../../engine/src';
 
 type SourceFile = AnalysisResult['sourceFile'];
 
-/** The tools a file registers, and what it tells the cross-file join of imported handlers. */
-interface FileTools {
-  tools: readonly FileTool[];
-  links: FileHandlerLinks;
-}
-
-const NO_TOOLS: FileTools = { tools: [], links: NO_HANDLER_LINKS };
-
-function fileToolsOf(sourceFile: SourceFile, scan: AnalysisResult['scan']): FileTools {
-  return { tools: toolsOf(sourceFile, scan), links: handlerLinksOf(sourceFile, scan) };
-}
+const NO_TOOLS: FileToolShare = { tools: [], links: NO_HANDLER_LINKS };
 
 export interface DocumentAnalysis {
   version: number;
@@ -70,7 +58,7 @@ export function failureReason(detail: string | undefined): string {
 export class AnalysisService {
   readonly project = new Project();
   private readonly cache = new Map<string, DocumentAnalysis>();
-  private readonly tools = new Map<string, FileTools>();
+  private readonly tools = new Map<string, FileToolShare>();
   /** The last parse of each open document, which the next version's parse starts from (incremental parsing). */
   private readonly parses = new Map<string, SourceFile>();
 
@@ -112,7 +100,7 @@ export class AnalysisService {
     else this.parses.delete(document.uri);
     this.tools.set(
       document.uri,
-      analysis.result ? fileToolsOf(analysis.result.sourceFile, analysis.result.scan) : NO_TOOLS,
+      analysis.result ? toolShareOf(analysis.result.sourceFile, analysis.result.scan) : NO_TOOLS,
     );
     this.cache.set(document.uri, analysis);
     return analysis;
@@ -194,7 +182,7 @@ export class AnalysisService {
       if (!this.cache.has(uri)) {
         this.tools.set(
           uri,
-          indexed.sourceFile && indexed.scan ? fileToolsOf(indexed.sourceFile, indexed.scan) : NO_TOOLS,
+          indexed.sourceFile && indexed.scan ? toolShareOf(indexed.sourceFile, indexed.scan) : NO_TOOLS,
         );
       }
       return indexed.scan !== undefined;
@@ -243,27 +231,15 @@ export class AnalysisService {
 
   /** Every registered tool known in the workspace. */
   workspaceTools(): WorkspaceTool[] {
-    const byFile = new Map<string, (FileTool & { uri: string })[]>();
-    const links = new Map<string, FileHandlerLinks>();
+    const shares = new Map<string, FileToolShare<FileTool & { uri: string }>>();
     for (const [uri, file] of this.tools) {
-      byFile.set(
-        fileNameOf(uri),
-        file.tools.map((tool) => ({ ...tool, uri })),
-      );
-      links.set(fileNameOf(uri), file.links);
+      shares.set(fileNameOf(uri), { ...file, tools: file.tools.map((tool) => ({ ...tool, uri })) });
     }
     // A handler imported from another file is shown (and opened by Go to handler) where it is defined.
-    linkImportedHandlers(byFile, (fileName) => links.get(fileName));
-    const result: (WorkspaceTool & FileTool)[] = [];
-    for (const tools of byFile.values()) {
-      for (const { handler, ...tool } of tools) {
-        if (!handler) result.push(tool);
-        else {
-          const { file, ...where } = handler;
-          result.push({ ...tool, handler: file ? { ...where, uri: URI.file(file).toString() } : where });
-        }
-      }
-    }
-    return withoutDispatchedDefinitions<WorkspaceTool & FileTool>(result, (tool) => tool.uri);
+    return joinWorkspaceTools(shares, (tool) => tool.uri).map(({ handler, ...tool }): WorkspaceTool & FileTool => {
+      if (!handler) return tool;
+      const { file, ...where } = handler;
+      return { ...tool, handler: file ? { ...where, uri: URI.file(file).toString() } : where };
+    });
   }
 }

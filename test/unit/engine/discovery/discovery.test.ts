@@ -4,15 +4,13 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import {
   DEFAULT_SETTINGS,
-  type FileHandlerLinks,
   type FileTool,
+  type FileToolShare,
   Project,
   engineSettings,
-  handlerLinksOf,
   indexWorkspace,
-  linkImportedHandlers,
-  toolsOf,
-  withoutDispatchedDefinitions,
+  joinWorkspaceTools,
+  toolShareOf,
 } from '../../../../engine/src';
 import { assertTools, relevantFindings } from './discoveryAssertions';
 import { MCP_PACKAGE, type StyleFixture } from './styleFixtures';
@@ -41,25 +39,20 @@ export function runEngine(fixture: StyleFixture, settings = engineSettings(DEFAU
   const manifests = [...files.keys()].filter((name) => name.endsWith('package.json'));
   const parsed = indexWorkspace(project, sources, settings, manifests);
   const outcome: Outcome = { tools: [], findings: [] };
-  const listed: Array<FileTool & { file: string }> = [];
-  const byFile = new Map<string, Array<FileTool & { file: string }>>();
-  const links = new Map<string, FileHandlerLinks>();
+  const shares = new Map<string, FileToolShare<FileTool & { file: string }>>();
   for (const { fileName, text } of sources) {
     const relative = path.relative(ROOT, fileName);
     const indexed = project.indexText(fileName, text, settings, parsed.get(fileName));
     if (indexed.sourceFile && indexed.scan) {
-      const tools = toolsOf(indexed.sourceFile, indexed.scan).map((tool) => ({ ...tool, file: relative }));
-      byFile.set(fileName, tools);
-      links.set(fileName, handlerLinksOf(indexed.sourceFile, indexed.scan));
-      listed.push(...tools);
+      const share = toolShareOf(indexed.sourceFile, indexed.scan);
+      shares.set(fileName, { ...share, tools: share.tools.map((tool) => ({ ...tool, file: relative })) });
     }
     const analysis = project.analyse(fileName, text, settings);
     if (analysis.kind === 'analysed') {
       for (const finding of analysis.result.findings) outcome.findings.push(`${finding.check}@${relative}`);
     }
   }
-  linkImportedHandlers(byFile, (fileName) => links.get(fileName));
-  for (const tool of withoutDispatchedDefinitions(listed, (t) => t.file)) {
+  for (const tool of joinWorkspaceTools(shares, (t) => t.file)) {
     outcome.tools.push({
       file: tool.file,
       name: tool.name,
