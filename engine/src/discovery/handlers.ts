@@ -468,7 +468,14 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
     const lowLevel = ref.kind === 'setRequestHandler' || ref.role === 'dispatch';
     if (!state.seen.has(fn)) {
       state.seen.add(fn);
-      state.handlers.push({ fn, kind: ref.kind, lowLevel, toolName: ref.toolName, evidence: [...evidence] });
+      state.handlers.push({
+        fn,
+        kind: ref.kind,
+        lowLevel,
+        toolName: ref.toolName,
+        evidence: [...evidence],
+        exportName,
+      });
     }
     if (ref.guarded && ref.guardedBy && ref.role === 'dispatch') {
       scanGuardedDispatch(state, fn, ref.guardedBy, () => scanDispatch(state, fn, evidence));

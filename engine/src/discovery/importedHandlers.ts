@@ -15,6 +15,8 @@ interface HandedOverHandler {
   toolName: string;
   line: number;
   name?: string;
+  /** The export the registering file imports, when it is not the function's own name (a factory's export). */
+  exportName?: string;
 }
 
 /** A tool of a file whose handler another file defines. */
@@ -44,6 +46,7 @@ export function handlerLinksOf(sourceFile: ts.SourceFile, scan: HandlerScan): Fi
       toolName: handler.toolName,
       line: sourceFile.getLineAndCharacterOfPosition(start).line + 1,
       ...(name ? { name } : {}),
+      ...(handler.exportName && handler.exportName !== name ? { exportName: handler.exportName } : {}),
     });
   }
   const imported: ImportedHandlerRef[] = [];
@@ -57,8 +60,8 @@ export function handlerLinksOf(sourceFile: ts.SourceFile, scan: HandlerScan): Fi
 /**
  * Gives each handler-less tool of `tools` (listed by file) the function of another file that its registration
  * imports: the one handler that file's scan found for the tool's name, else the one handler named as the
- * imported export (a function several tools share). Ambiguous cases stay without a handler. The handler keeps
- * its line and name and says in which file it is.
+ * imported export or returned by it (a function or factory several tools share). Ambiguous cases stay without a
+ * handler. The handler keeps its line and name and says in which file it is.
  */
 export function linkImportedHandlers<T extends FileTool>(
   toolsByFile: ReadonlyMap<string, readonly T[]>,
@@ -76,7 +79,8 @@ export function linkImportedHandlers<T extends FileTool>(
       if (target === fileName) continue;
       const handedOver = linksOf(target)?.handedOver ?? [];
       const exportNames = new Set(refs.map((ref) => ref.exportName));
-      const exported = (handler: HandedOverHandler) => handler.name !== undefined && exportNames.has(handler.name);
+      const exported = (handler: HandedOverHandler) =>
+        [handler.name, handler.exportName].some((name) => name !== undefined && exportNames.has(name));
       const forTool = handedOver.filter((handler) => handler.toolName === tool.name);
       // The same exported function registered for several tools was found for one of them: the others share it.
       const byExport = [...new Map(handedOver.filter(exported).map((handler) => [handler.line, handler])).values()];

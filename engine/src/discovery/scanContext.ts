@@ -51,6 +51,8 @@ export interface ToolHandler {
   /** A higher-order wrapper with its own try/catch guards this handler. */
   guarded?: boolean;
   evidence?: string[];
+  /** The export another file registers: the function itself, or (for a factory) the export that returns it. */
+  exportName?: string;
 }
 
 /** A tool name built from a map key: `${prefix}${key}${suffix}`. */

@@ -140,4 +140,25 @@ for (const definition of definitions) {
       },
     ],
   },
+  {
+    title:
+      'one imported factory registered for two tools (`server.tool(name, desc, makeQuery(kind))` twice): both tools are linked to the function it returns',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/tools/query.ts': `export const makeQuery = (table: string) => async (args: { id: string }) => {
+  return { content: [{ type: 'text' as const, text: table + ':' + args.id }] };
+};
+`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { makeQuery } from './tools/query';
+const server = new McpServer({ name: 'tables', version: '1.0.0' });
+server.tool('get_user', 'Reads a user', makeQuery('users'));
+server.tool('get_order', 'Reads an order', makeQuery('orders'));
+`,
+    },
+    tools: [
+      { file: 'src/server.ts', name: 'get_user', kind: 'tool', handlerFile: 'src/tools/query.ts' },
+      { file: 'src/server.ts', name: 'get_order', kind: 'tool', handlerFile: 'src/tools/query.ts' },
+    ],
+  },
 ];
