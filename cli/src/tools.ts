@@ -144,7 +144,11 @@ export async function runTools(argv: string[], io: CliIo): Promise<number> {
       report(fileName, error);
     }
   }
-  const found = joinWorkspaceTools(shares, (tool) => tool.file);
+  const found = joinWorkspaceTools(
+    shares,
+    (tool) => tool.file,
+    (fileName, exportName) => project.resolveExport(fileName, exportName),
+  );
   // A handler imported from another file is shown where it is defined.
   for (const tool of found) {
     if (tool.handler?.file)

@@ -35,6 +35,9 @@ export interface FileHandlerLinks {
 
 export const NO_HANDLER_LINKS: FileHandlerLinks = { handedOver: [], imported: [] };
 
+/** Where an export is defined, re-exports followed (the project's `resolveExport`). */
+export type DefiningFile = (fileName: string, exportName: string) => { fileName: string; exportName: string };
+
 export function handlerLinksOf(sourceFile: ts.SourceFile, scan: HandlerScan): FileHandlerLinks {
   const ownHandlers = new Set(scan.registrations.map((registration) => registration.handler));
   const handedOver: HandedOverHandler[] = [];
@@ -66,13 +69,17 @@ export function handlerLinksOf(sourceFile: ts.SourceFile, scan: HandlerScan): Fi
 export function linkImportedHandlers<T extends FileTool>(
   toolsByFile: ReadonlyMap<string, readonly T[]>,
   linksOf: (fileName: string) => FileHandlerLinks | undefined,
+  definingFile: DefiningFile = (fileName, exportName) => ({ fileName, exportName }),
 ): void {
   for (const [fileName, tools] of toolsByFile) {
     const links = linksOf(fileName);
     if (!links || links.imported.length === 0) continue;
     for (const tool of tools) {
       if (tool.handler || tool.name === null) continue;
-      const refs = links.imported.filter((ref) => ref.toolName === tool.name);
+      // An import of a barrel (`export * from './feature'`) is followed to the file that defines the export.
+      const refs = links.imported
+        .filter((ref) => ref.toolName === tool.name)
+        .map((ref) => ({ ...ref, ...definingFile(ref.fileName, ref.exportName) }));
       const targets = new Set(refs.map((ref) => ref.fileName));
       if (targets.size !== 1) continue;
       const [target] = targets;

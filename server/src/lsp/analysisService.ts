@@ -236,7 +236,11 @@ export class AnalysisService {
       shares.set(fileNameOf(uri), { ...file, tools: file.tools.map((tool) => ({ ...tool, uri })) });
     }
     // A handler imported from another file is shown (and opened by Go to handler) where it is defined.
-    return joinWorkspaceTools(shares, (tool) => tool.uri).map(({ handler, ...tool }): WorkspaceTool & FileTool => {
+    return joinWorkspaceTools(
+      shares,
+      (tool) => tool.uri,
+      (fileName, exportName) => this.project.resolveExport(fileName, exportName),
+    ).map(({ handler, ...tool }): WorkspaceTool & FileTool => {
       if (!handler) return tool;
       const { file, ...where } = handler;
       return { ...tool, handler: file ? { ...where, uri: URI.file(file).toString() } : where };

@@ -52,7 +52,11 @@ export function runEngine(fixture: StyleFixture, settings = engineSettings(DEFAU
       for (const finding of analysis.result.findings) outcome.findings.push(`${finding.check}@${relative}`);
     }
   }
-  for (const tool of joinWorkspaceTools(shares, (t) => t.file)) {
+  for (const tool of joinWorkspaceTools(
+    shares,
+    (t) => t.file,
+    (f, e) => project.resolveExport(f, e),
+  )) {
     outcome.tools.push({
       file: tool.file,
       name: tool.name,

@@ -161,4 +161,46 @@ server.tool('get_order', 'Reads an order', makeQuery('orders'));
       { file: 'src/server.ts', name: 'get_order', kind: 'tool', handlerFile: 'src/tools/query.ts' },
     ],
   },
+  {
+    title:
+      'handlers imported through a barrel (`export * from "./feature"`, `export { run as runReport } from …`): linked to the file that defines them',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/features/orders/feature.ts': `export async function listOrders(args: { status: string }) {
+  return ${ANSWER};
+}
+`,
+      'src/features/orders/index.ts': `export * from './feature';
+`,
+      'src/features/reports/run.ts': `export const run = async (args: { month: string }) => {
+  return ${ANSWER};
+};
+`,
+      'src/features/reports/index.ts': `export { run as runReport } from './run';
+`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { listOrders } from './features/orders';
+import { runReport } from './features/reports';
+const server = new McpServer({ name: 'shop', version: '1.0.0' });
+server.tool('list_orders', 'Lists orders', listOrders);
+server.tool('run_report', 'Runs a monthly report', runReport);
+`,
+    },
+    tools: [
+      {
+        file: 'src/server.ts',
+        name: 'list_orders',
+        kind: 'tool',
+        handler: 'listOrders',
+        handlerFile: 'src/features/orders/feature.ts',
+      },
+      {
+        file: 'src/server.ts',
+        name: 'run_report',
+        kind: 'tool',
+        handler: 'run',
+        handlerFile: 'src/features/reports/run.ts',
+      },
+    ],
+  },
 ];
