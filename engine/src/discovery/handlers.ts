@@ -26,6 +26,7 @@ import { scanHandlerFactoryDefinitions } from './handlerFactoryDefinitions';
 import { frameworkToolBases } from './frameworkClasses';
 import { type ConstValue, fileConstants } from './names';
 import { scanRegistrationCalls } from './registrationCalls';
+import { scanParamsSchemaRegistrations } from './paramsSchemaRegistrations';
 import { followTableSources } from './tableSources';
 import { nameKeyedDefinitions } from './keyedLoops';
 import { scanExecutorExports, scanExecutorRegistries } from './executorRegistry';
@@ -322,6 +323,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanWrappedDefinitionFactories(state);
   scanRegistrationCalls(state, calls);
   scanAugmentedServerTools(state, calls);
+  scanParamsSchemaRegistrations(state, calls);
   scanDispatchers(state, calls);
   const toolBases = findToolBases(state);
   const classes = classFacts(sourceFile);
