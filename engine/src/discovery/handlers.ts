@@ -45,6 +45,8 @@ import { registeredDefinitionExport } from './registeredDefinitions';
 import { classMethodExport } from './instanceTables';
 import { registeredRecordShapes, scanKeyedRecords } from './keyedRecords';
 import { scanTypedDefinitions, typedRegistrationShapes } from './typedDefinitions';
+import { bindRegistrationMethodValues } from './registrationMethodTypes';
+import { scanSelfRegisteringDefinitions } from './selfRegisteringDefinitions';
 import { returnedFunction } from './factoryHandlers';
 import { scanWorkerEntrypointTools } from './workerEntrypointTools';
 import {
@@ -321,9 +323,11 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanDefinitionFactories(state);
   scanTemplateFactories(state);
   scanWrappedDefinitionFactories(state);
+  const methodShapes = bindRegistrationMethodValues(state);
   scanRegistrationCalls(state, calls);
   scanAugmentedServerTools(state, calls);
   scanParamsSchemaRegistrations(state, calls);
+  scanSelfRegisteringDefinitions(state, calls);
   scanDispatchers(state, calls);
   const toolBases = findToolBases(state);
   const classes = classFacts(sourceFile);
@@ -351,6 +355,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanTypedDefinitions(state, typedShapes);
   for (const shape of typedShapes) recordShapes.add(shape);
   for (const shape of schemaFactoryShapes(state)) recordShapes.add(shape);
+  for (const shape of methodShapes) recordShapes.add(shape);
 
   if (sourceFile.text.includes('@mcpToolHandler')) {
     for (const node of index.ofKinds(FUNCTION_KINDS)) {

@@ -131,8 +131,9 @@ export class SharedKnowledge {
   /** Names that make another file's scan depend on this project's facts (wrappers, tool base classes). */
   names(): string[] {
     const facts = this.aggregate();
-    // Typed record shapes (`typed:Tool>method`, typedDefinitions.ts): files naming the type depend on them.
-    const typed = [...facts.recordShapes].flatMap((shape) => /^typed:([\w$]+)>/.exec(shape)?.[1] ?? []);
+    // Typed record shapes (`typed:Tool>method`, typedDefinitions.ts) and registration method aliases
+    // (`method:RegisterTool>registerTool`, registrationMethodTypes.ts): files naming the type depend on them.
+    const typed = [...facts.recordShapes].flatMap((shape) => /^(?:typed|method):([\w$]+)>/.exec(shape)?.[1] ?? []);
     return [...facts.wrappers.keys(), ...facts.toolBases.keys(), ...facts.renamers.keys(), ...typed];
   }
 

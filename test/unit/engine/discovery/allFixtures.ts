@@ -21,6 +21,7 @@ import { ROUND_SEVEN_FIXTURES } from './roundSevenFixtures';
 import { ROUND_TEN_FIXTURES } from './roundTenFixtures';
 import { ROUND_SIX_B_FIXTURES } from './roundSixBFixtures';
 import { ROUND_SIXTEEN_FIXTURES } from './roundSixteenFixtures';
+import { ROUND_SEVENTEEN_FIXTURES } from './roundSeventeenFixtures';
 import { ROUND_EIGHTEEN_FIXTURES } from './roundEighteenFixtures';
 import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
 import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
@@ -54,5 +55,6 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_THIRTEEN_FIXTURES,
   ...ROUND_FOURTEEN_FIXTURES,
   ...ROUND_SIXTEEN_FIXTURES,
+  ...ROUND_SEVENTEEN_FIXTURES,
   ...ROUND_EIGHTEEN_FIXTURES,
 ];
