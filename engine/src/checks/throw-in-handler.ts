@@ -134,9 +134,13 @@ function fixes(context: AnalysisContext, handler: ToolHandler, statement: ts.Thr
   return result;
 }
 
-/** "Unknown tool: x", "Tool not found: x", "Tool 'x' could not be found", "No such tool": the request names no tool of this server. */
+/**
+ * "Unknown tool: x", "Tool not found: x", "Tool 'x' could not be found", "No such tool": the request names no
+ * tool of this server. "Tool name must be a string", "Missing tool name", "Invalid tool name": the request's
+ * own `name` is malformed (invalid params of tools/call).
+ */
 const UNKNOWN_TOOL_MESSAGE =
-  /^\s*(unknown tool\b|no such tool\b|tool (\S+ )?((was|is) )?(not found|could not be found|cannot be found|does not exist|not registered)\b|tool not (found|registered)\b)/i;
+  /^\s*(unknown tool\b|no such tool\b|tool (\S+ )?((was|is) )?(not found|could not be found|cannot be found|does not exist|not registered)\b|tool not (found|registered)\b|(missing|invalid) tool name\b|tool name (is )?(required|missing|must be)\b)/i;
 
 /**
  * In a low-level tools/call handler, refusing a tool name the server does not have is a protocol error
