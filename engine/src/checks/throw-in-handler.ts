@@ -16,6 +16,7 @@ import {
   unwrapExpression,
 } from '../parse/syntax';
 import { answeredByFramework } from './analysis/frameworkGuards';
+import { throwsBuiltUserError, userErrorNames } from './analysis/userErrors';
 import type { AnalysisContext, Check, Fix } from '../types';
 import {
   calledOnlyInsideTry,
@@ -151,24 +152,6 @@ function isUnknownToolThrow(statement: ts.ThrowStatement): boolean {
   return message !== undefined && UNKNOWN_TOOL_MESSAGE.test(message);
 }
 
-/** Packages whose user-error class the framework turns into an `isError` result the model sees. */
-const USER_ERROR_PACKAGES = new Set(['fastmcp']);
-
-/** Local names of FastMCP's `UserError` (imported under any name). */
-function userErrorNames(context: AnalysisContext): Set<string> {
-  const names = new Set<string>();
-  for (const node of context.nodes.ofKinds([ts.SyntaxKind.ImportDeclaration])) {
-    if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier)) continue;
-    if (!USER_ERROR_PACKAGES.has(node.moduleSpecifier.text)) continue;
-    const bindings = node.importClause?.namedBindings;
-    if (!bindings || !ts.isNamedImports(bindings)) continue;
-    for (const element of bindings.elements) {
-      if ((element.propertyName ?? element.name).text === 'UserError') names.add(element.name.text);
-    }
-  }
-  return names;
-}
-
 /** Whether the thrown value is `new UserError(…)` of a framework that reports it as a tool error. */
 function isUserErrorThrow(statement: ts.ThrowStatement, names: ReadonlySet<string>): boolean {
   const thrown = statement.expression && ts.isNewExpression(statement.expression) ? statement.expression : undefined;
@@ -199,7 +182,7 @@ export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel' | '
     },
   },
   run(context, report) {
-    const userErrors = context.handlers.length > 0 ? userErrorNames(context) : new Set<string>();
+    const userErrors = context.handlers.length > 0 ? userErrorNames(context.sourceFile) : new Set<string>();
     for (const handler of context.handlers) {
       // A function the dispatcher declares and calls only inside its own try/catch: its throws are caught there.
       if (calledOnlyInsideTry(context.nodes, handler.fn) || guardedByEveryCaller(context.nodes, handler.fn)) continue;
@@ -218,7 +201,7 @@ export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel' | '
         if (isProtocolErrorThrow(statement) || isProtocolErrorPassThrough(statement)) continue;
         if (throwsAnsweredClass(statement, answered)) continue;
         if (handler.lowLevel && isUnknownToolThrow(statement)) continue;
-        if (isUserErrorThrow(statement, userErrors)) {
+        if (isUserErrorThrow(statement, userErrors) || throwsBuiltUserError(context, statement)) {
           if (!extrasHaveCategory(statement)) {
             report({ node: statement, severity: 'info', messageId: 'userErrorWithoutCategory' });
           }

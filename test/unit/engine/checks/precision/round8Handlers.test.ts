@@ -190,3 +190,37 @@ describe('failure-as-success: a helper whose null every caller answers with an e
     assert.deepEqual(findings('failure-as-success', weather(answer)), ['helperCatchReturnsEmpty']);
   });
 });
+
+describe('throw-in-handler: a UserError built by a helper', () => {
+  const fastTool = (built: string): string =>
+    [
+      `import { FastMCP, UserError } from 'fastmcp';`,
+      `import { z } from 'zod';`,
+      `import { api } from './support.js';`,
+      `const server = new FastMCP({ name: 'records', version: '1.0.0' });`,
+      `function toToolError(error: unknown) {`,
+      `  return ${built};`,
+      `}`,
+      `server.addTool({`,
+      `  name: 'add_record',`,
+      `  parameters: z.object({ id: z.string() }),`,
+      `  execute: async (args) => {`,
+      `    try {`,
+      `      return JSON.stringify(await api.add(args.id));`,
+      `    } catch (error) {`,
+      `      throw toToolError(error);`,
+      `    }`,
+      `  },`,
+      `});`,
+    ].join('\n');
+
+  it('`throw toToolError(error)` returning `new UserError(…)` gets the UserError message, not "unstructured"', () => {
+    const built = `new UserError(error instanceof Error ? error.message : 'add failed')`;
+    assert.deepEqual(findings('throw-in-handler', fastTool(built)), ['userErrorWithoutCategory']);
+  });
+
+  it('look-alike: a helper returning a plain Error still gets the uncaught-throw message', () => {
+    const built = `new Error(error instanceof Error ? error.message : 'add failed')`;
+    assert.deepEqual(findings('throw-in-handler', fastTool(built)), ['uncaughtThrow']);
+  });
+});
