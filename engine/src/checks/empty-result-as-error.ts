@@ -100,10 +100,14 @@ function calleeText(call: ts.CallExpression): string {
   return ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
 }
 
-/** A lookup of one record by its identifier (`findById(id)`, `get(orderId)`): nothing back means NOT_FOUND. */
+/**
+ * A lookup of one record by its identifier (`findById(id)`, `get(orderId)`), or of one key in a map the
+ * handler holds (`products.get(sku)`, not awaited): nothing back means NOT_FOUND.
+ */
 function isLookupById(call: ts.CallExpression): boolean {
   const name = calleeText(call);
   if (/ById$|^findUnique|^findOne$|^findByPk$/.test(name)) return true;
+  if (name === 'get' && call.arguments.length === 1 && !ts.isAwaitExpression(call.parent)) return true;
   return call.arguments.some((arg) => {
     const inner = unwrapExpression(arg);
     const argName = ts.isIdentifier(inner) ? inner.text : ts.isPropertyAccessExpression(inner) ? inner.name.text : '';

@@ -109,11 +109,53 @@ function suppliesFallback(use: ts.Identifier): boolean {
   );
 }
 
+/** `!v`, `v === null`, `v == null`, `v === undefined`: a test that is true when `use` holds nothing. */
+function testsForNothing(use: ts.Identifier): ts.Expression | undefined {
+  const parent = use.parent;
+  if (ts.isPrefixUnaryExpression(parent) && parent.operator === ts.SyntaxKind.ExclamationToken) return parent;
+  if (!ts.isBinaryExpression(parent) || parent.left !== use) return undefined;
+  const op = parent.operatorToken.kind;
+  if (op !== ts.SyntaxKind.EqualsEqualsEqualsToken && op !== ts.SyntaxKind.EqualsEqualsToken) return undefined;
+  const right = unwrapExpression(parent.right);
+  const nothing = right.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(right) && right.text === 'undefined');
+  return nothing ? parent : undefined;
+}
+
+/** Whether a statement returns a tool result with `isError: true` (not inside nested functions). */
+function returnsErrorResult(statement: ts.Statement): boolean {
+  let found = false;
+  const visit = (node: ts.Node): boolean | void => {
+    if (found || isFunctionLike(node)) return false;
+    if (ts.isReturnStatement(node) && node.expression) {
+      const value = unwrapExpression(node.expression);
+      const isError = ts.isObjectLiteralExpression(value) ? findProperty(value, ['isError']) : undefined;
+      if (isError && ts.isPropertyAssignment(isError) && isError.initializer.kind === ts.SyntaxKind.TrueKeyword) {
+        found = true;
+      }
+    }
+  };
+  if (visit(statement) !== false) walk(statement, visit);
+  return found;
+}
+
+/** `if (!v) return { …, isError: true }`: the handler answers "nothing" from the helper with an error result. */
+function answersNothingWithError(use: ts.Identifier): boolean {
+  const test = testsForNothing(use);
+  const statement = test?.parent;
+  return (
+    statement !== undefined &&
+    ts.isIfStatement(statement) &&
+    statement.expression === test &&
+    returnsErrorResult(statement.thenStatement)
+  );
+}
+
 /**
- * Whether the handler treats the helper's `null` as "this optional extra is unavailable": every call
- * of the helper is bound to a variable that the handler reads only as `v?.x` or `v ?? fallback`.
+ * Whether the handler treats the helper's `null` as a failure marker or as "this optional extra is
+ * unavailable": every call of the helper is bound to a variable that the handler either reads only as
+ * `v?.x` or `v ?? fallback`, or first tests with `if (!v) return { …, isError: true }`.
  */
-function nullIsOptionalExtra(context: AnalysisContext, handler: ToolHandler, helper: FunctionLike): boolean {
+function nullIsHandled(context: AnalysisContext, handler: ToolHandler, helper: FunctionLike): boolean {
   const name = functionName(helper);
   if (!name || !handler.fn.body) return false;
   const bound: string[] = [];
@@ -126,16 +168,18 @@ function nullIsOptionalExtra(context: AnalysisContext, handler: ToolHandler, hel
     bound.push(declaration.name.text);
   }
   if (bound.length === 0) return false;
-  let uses = 0;
-  let fallbacks = 0;
+  const uses = new Map<string, ts.Identifier[]>(bound.map((variable) => [variable, []]));
   walkOwnBody(handler.fn, (node) => {
-    if (ts.isIdentifier(node) && bound.includes(node.text) && !ts.isVariableDeclaration(node.parent)) {
-      uses++;
-      if (suppliesFallback(node)) fallbacks++;
+    if (ts.isIdentifier(node) && uses.has(node.text) && !ts.isVariableDeclaration(node.parent)) {
+      uses.get(node.text)?.push(node);
     }
     return undefined;
   });
-  return uses > 0 && uses === fallbacks;
+  const all = [...uses.values()];
+  return (
+    all.some((reads) => reads.length > 0) &&
+    all.every((reads) => reads.every(suppliesFallback) || answersNothingWithError(reads[0]))
+  );
 }
 
 function functionName(fn: FunctionLike): string | undefined {
@@ -146,7 +190,8 @@ function functionName(fn: FunctionLike): string | undefined {
 
 /**
  * A helper's failure marker rather than "nothing found": `false` from a function that answers `true`
- * on success (did it work?), and `null` that the handler replaces with a placeholder of its own.
+ * on success (did it work?), and `null` that the handler replaces with a placeholder of its own or
+ * answers with an error result.
  */
 function isFailureMarker(
   context: AnalysisContext,
@@ -159,7 +204,7 @@ function isFailureMarker(
   if (expression.kind === ts.SyntaxKind.FalseKeyword) return returnsLiteral(helper, ts.SyntaxKind.TrueKeyword);
   const empty =
     expression.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(expression) && expression.text === 'undefined');
-  return empty && nullIsOptionalExtra(context, handler, helper);
+  return empty && nullIsHandled(context, handler, helper);
 }
 
 /** Wording of a deliberate fallback ("Falling back to the bundled guide", "using the default instead"). */

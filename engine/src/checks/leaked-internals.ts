@@ -41,8 +41,15 @@ function isCatchVariable(node: ts.Node, name: string): boolean {
   return false;
 }
 
-/** The initializer of the local `const`/`let` that binds `identifier` in an enclosing block, if any. */
-function localInitializer(identifier: ts.Identifier): ts.Expression | undefined {
+/** Whether a declaration's name binds `name`, directly or as an element of an object pattern (`{ data, error }`). */
+function bindsName(binding: ts.BindingName, name: string): boolean {
+  if (ts.isIdentifier(binding)) return binding.text === name;
+  if (!ts.isObjectBindingPattern(binding)) return false;
+  return binding.elements.some((element) => bindsName(element.name, name));
+}
+
+/** The local `const`/`let` that binds `identifier` in an enclosing block, if any. */
+function localDeclaration(identifier: ts.Identifier): ts.VariableDeclaration | undefined {
   for (let current: ts.Node | undefined = identifier.parent; current; current = current.parent) {
     if (isFunctionLike(current) && current.parameters.some((p) => p.name.getText() === identifier.text))
       return undefined;
@@ -50,13 +57,29 @@ function localInitializer(identifier: ts.Identifier): ts.Expression | undefined 
     for (const statement of current.statements) {
       if (!ts.isVariableStatement(statement)) continue;
       for (const declaration of statement.declarationList.declarations) {
-        if (ts.isIdentifier(declaration.name) && declaration.name.text === identifier.text) {
-          return declaration.initializer;
-        }
+        if (bindsName(declaration.name, identifier.text)) return declaration;
       }
     }
   }
   return undefined;
+}
+
+/** The initializer of the local `const`/`let` that binds `identifier` by name, if any. */
+function localInitializer(identifier: ts.Identifier): ts.Expression | undefined {
+  const declaration = localDeclaration(identifier);
+  return declaration && ts.isIdentifier(declaration.name) ? declaration.initializer : undefined;
+}
+
+/**
+ * `const { data, error } = await client.GET(…)`: the error field of a result an API client answered with
+ * (a response body the server wrote), not a caught exception; stringifying it shows what the API said.
+ */
+function isResultErrorField(identifier: ts.Identifier): boolean {
+  const declaration = localDeclaration(identifier);
+  if (!declaration || !ts.isObjectBindingPattern(declaration.name) || !declaration.initializer) return false;
+  const value = unwrapExpression(declaration.initializer);
+  const call = ts.isAwaitExpression(value) ? unwrapExpression(value.expression) : value;
+  return ts.isCallExpression(call);
 }
 
 /**
@@ -81,7 +104,8 @@ function caughtErrorName(context: AnalysisContext, node: ts.Expression): string 
   const inner = unwrapExpression(node);
   if (!ts.isIdentifier(inner)) return undefined;
   if (isCatchVariable(inner, inner.text)) return inner.text;
-  return ERROR_NAMES.has(inner.text) && !holdsBuiltObject(context, inner) ? inner.text : undefined;
+  if (!ERROR_NAMES.has(inner.text) || holdsBuiltObject(context, inner) || isResultErrorField(inner)) return undefined;
+  return inner.text;
 }
 
 /** `String(x)`, `JSON.stringify(x)`, `util.inspect(x)`, `inspect(x)`: the call's description, when it is one. */

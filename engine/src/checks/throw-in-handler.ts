@@ -16,6 +16,7 @@ import {
   unwrapExpression,
 } from '../parse/syntax';
 import { answeredByFramework } from './analysis/frameworkGuards';
+import { throwsBuiltUserError, userErrorNames } from './analysis/userErrors';
 import type { AnalysisContext, Check, Fix } from '../types';
 import {
   calledOnlyInsideTry,
@@ -134,9 +135,13 @@ function fixes(context: AnalysisContext, handler: ToolHandler, statement: ts.Thr
   return result;
 }
 
-/** "Unknown tool: x", "Tool not found: x", "Tool 'x' could not be found", "No such tool": the request names no tool of this server. */
+/**
+ * "Unknown tool: x", "Tool not found: x", "Tool 'x' could not be found", "No such tool": the request names no
+ * tool of this server. "Tool name must be a string", "Missing tool name", "Invalid tool name": the request's
+ * own `name` is malformed (invalid params of tools/call).
+ */
 const UNKNOWN_TOOL_MESSAGE =
-  /^\s*(unknown tool\b|no such tool\b|tool (\S+ )?((was|is) )?(not found|could not be found|cannot be found|does not exist|not registered)\b|tool not (found|registered)\b)/i;
+  /^\s*(unknown tool\b|no such tool\b|tool (\S+ )?((was|is) )?(not found|could not be found|cannot be found|does not exist|not registered)\b|tool not (found|registered)\b|(missing|invalid) tool name\b|tool name (is )?(required|missing|must be)\b)/i;
 
 /**
  * In a low-level tools/call handler, refusing a tool name the server does not have is a protocol error
@@ -145,24 +150,6 @@ const UNKNOWN_TOOL_MESSAGE =
 function isUnknownToolThrow(statement: ts.ThrowStatement): boolean {
   const message = thrownMessage(statement);
   return message !== undefined && UNKNOWN_TOOL_MESSAGE.test(message);
-}
-
-/** Packages whose user-error class the framework turns into an `isError` result the model sees. */
-const USER_ERROR_PACKAGES = new Set(['fastmcp']);
-
-/** Local names of FastMCP's `UserError` (imported under any name). */
-function userErrorNames(context: AnalysisContext): Set<string> {
-  const names = new Set<string>();
-  for (const node of context.nodes.ofKinds([ts.SyntaxKind.ImportDeclaration])) {
-    if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier)) continue;
-    if (!USER_ERROR_PACKAGES.has(node.moduleSpecifier.text)) continue;
-    const bindings = node.importClause?.namedBindings;
-    if (!bindings || !ts.isNamedImports(bindings)) continue;
-    for (const element of bindings.elements) {
-      if ((element.propertyName ?? element.name).text === 'UserError') names.add(element.name.text);
-    }
-  }
-  return names;
 }
 
 /** Whether the thrown value is `new UserError(…)` of a framework that reports it as a tool error. */
@@ -195,7 +182,7 @@ export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel' | '
     },
   },
   run(context, report) {
-    const userErrors = context.handlers.length > 0 ? userErrorNames(context) : new Set<string>();
+    const userErrors = context.handlers.length > 0 ? userErrorNames(context.sourceFile) : new Set<string>();
     for (const handler of context.handlers) {
       // A function the dispatcher declares and calls only inside its own try/catch: its throws are caught there.
       if (calledOnlyInsideTry(context.nodes, handler.fn) || guardedByEveryCaller(context.nodes, handler.fn)) continue;
@@ -214,7 +201,7 @@ export const throwInHandler: Check<'uncaughtThrow' | 'uncaughtThrowLowLevel' | '
         if (isProtocolErrorThrow(statement) || isProtocolErrorPassThrough(statement)) continue;
         if (throwsAnsweredClass(statement, answered)) continue;
         if (handler.lowLevel && isUnknownToolThrow(statement)) continue;
-        if (isUserErrorThrow(statement, userErrors)) {
+        if (isUserErrorThrow(statement, userErrors) || throwsBuiltUserError(context, statement)) {
           if (!extrasHaveCategory(statement)) {
             report({ node: statement, severity: 'info', messageId: 'userErrorWithoutCategory' });
           }

@@ -16,7 +16,8 @@ import {
   firstUnguardedSite,
 } from './analysis/failureSites';
 import { calledOnlyInsideTry, guardedByEveryCaller } from './analysis/guardedCallers';
-import { registeredSchemas, reparsesOfOwnSchema } from './analysis/registeredSchema';
+import { classDeclaredSchemas, registeredSchemas, reparsesOfOwnSchema } from './analysis/registeredSchema';
+import { requestContextReports } from './analysis/requestContextCalls';
 
 /** Whether the handler's own body has a `throw` that no try/catch in it catches. */
 function hasOwnUncaughtThrow(fn: FunctionLike): boolean {
@@ -68,6 +69,15 @@ export const unguardedHandler: Check<'unguarded' | 'unguardedLowLevel'> = {
         for (const call of reparsesOfOwnSchema(handler.fn, schemas)) {
           finder.cannotFail.set(call, 'the SDK already validated the arguments against this registered inputSchema');
         }
+      }
+      for (const call of reparsesOfOwnSchema(handler.fn, classDeclaredSchemas(handler.fn), true)) {
+        finder.cannotFail.set(
+          call,
+          "the SDK already validated the arguments against this schema, the class's inputSchema",
+        );
+      }
+      for (const call of requestContextReports(handler.fn)) {
+        finder.cannotFail.set(call, 'it only reports through the request context');
       }
       const excused: Excused[] = [];
       const site = firstUnguardedSite(finder, handler.fn, 0, false, excused);

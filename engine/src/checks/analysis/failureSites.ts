@@ -21,6 +21,7 @@ import {
   PARSING_NAME,
   THROWING_CONSTRUCTORS,
   WORKING_NAME,
+  isConstantArgument,
   isFormattingCall,
   isLogCall,
   isNamedResultBuilder,
@@ -173,7 +174,13 @@ function callVerdict(
   if (isLogCall(call)) return false;
   const callee = calleeOf(finder, call);
   if (callee) {
-    if (functionFailure(callee.finder, callee.fn, depth) !== undefined) return true;
+    if (functionFailure(callee.finder, callee.fn, depth) !== undefined) {
+      // `textResponse('The alias is required', true)`: a result builder's checks of its own arguments pass
+      // or fail the same way on every call with constants, so such a call is not where a handler fails.
+      if (!isNamedResultBuilder(call) || !call.arguments.every(isConstantArgument)) return true;
+      excused?.push({ site: call, reason: 'its name says it only builds the result, from constants' });
+      return false;
+    }
     if (!ts.isAwaitExpression(call.parent)) {
       excused?.push({ site: call, reason: calleeExcuse(callee.fn) + whereDefined(finder, callee) });
     }

@@ -62,10 +62,40 @@ export function registeredSchemas(registration: ToolRegistration, sourceFile: ts
   return names;
 }
 
-/** `S.parse(args)` / `S.parseAsync(args)` calls in the handler where `args` is its first parameter and `S` its registered schema. */
-export function reparsesOfOwnSchema(fn: FunctionLike, schemas: ReadonlySet<string>): ts.CallExpression[] {
-  const parameter = fn.parameters[0]?.name;
-  if (schemas.size === 0 || !parameter || !ts.isIdentifier(parameter)) return [];
+/**
+ * Schemas a tool class declares as its input (`getToolConfig() { return { inputSchema: S.shape } }`) when the
+ * handler is a method of that class: the class hands them to the SDK, which validates the arguments first.
+ */
+export function classDeclaredSchemas(fn: FunctionLike): Set<string> {
+  const names = new Set<string>();
+  const owner = ts.isMethodDeclaration(fn) ? fn.parent : undefined;
+  if (!owner || !ts.isClassLike(owner)) return names;
+  for (const member of owner.members) {
+    if (member === fn || !ts.isMethodDeclaration(member) || !member.body) continue;
+    walkOwnBody(member, (node) => {
+      if (!ts.isObjectLiteralExpression(node)) return undefined;
+      const property = findProperty(node, ['inputSchema']);
+      const name = property && ts.isPropertyAssignment(property) ? schemaName(property.initializer) : undefined;
+      if (name) names.add(name);
+      return undefined;
+    });
+  }
+  return names;
+}
+
+/**
+ * `S.parse(args)` / `S.parseAsync(args)` calls in the handler where `S` is its registered schema and `args` its
+ * first parameter (any of its parameters with `anyParameter`: a class method receiving context first).
+ */
+export function reparsesOfOwnSchema(
+  fn: FunctionLike,
+  schemas: ReadonlySet<string>,
+  anyParameter = false,
+): ts.CallExpression[] {
+  const parameters = (anyParameter ? fn.parameters : fn.parameters.slice(0, 1)).flatMap((p) =>
+    ts.isIdentifier(p.name) ? [p.name.text] : [],
+  );
+  if (schemas.size === 0 || parameters.length === 0) return [];
   const calls: ts.CallExpression[] = [];
   walkOwnBody(fn, (node) => {
     if (!ts.isCallExpression(node) || node.arguments.length !== 1) return undefined;
@@ -77,7 +107,7 @@ export function reparsesOfOwnSchema(fn: FunctionLike, schemas: ReadonlySet<strin
       ts.isIdentifier(callee.expression) &&
       schemas.has(callee.expression.text) &&
       ts.isIdentifier(argument) &&
-      argument.text === parameter.text
+      parameters.includes(argument.text)
     ) {
       calls.push(node);
     }

@@ -248,6 +248,15 @@ export function isNamedResultBuilder(call: ts.CallExpression): boolean {
   return !ts.isAwaitExpression(call.parent);
 }
 
+/** A literal that is the same on every call: a non-empty string, a number, `true`, `false`. */
+export function isConstantArgument(argument: ts.Expression): boolean {
+  const inner = unwrapExpression(argument);
+  if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return inner.text.length > 0;
+  return (
+    ts.isNumericLiteral(inner) || inner.kind === ts.SyntaxKind.TrueKeyword || inner.kind === ts.SyntaxKind.FalseKeyword
+  );
+}
+
 /**
  * A call whose value is only written into text (`${formatCents(x)}`, `text: describe(order)`) formats
  * a value the handler already has; unless its name says it parses or loads something, it is not
