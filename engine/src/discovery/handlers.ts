@@ -42,6 +42,7 @@ import { scanMethodNamedToolClasses } from './methodNamedToolClasses';
 import { schemaFactoryShapes } from './schemaFactories';
 import { scanPackageToolBuilders } from './packageToolBuilders';
 import { registeredDefinitionExport } from './registeredDefinitions';
+import { wrappedHandlerExport } from './wrappedHandlerExports';
 import { classMethodExport } from './instanceTables';
 import { registeredRecordShapes, scanKeyedRecords } from './keyedRecords';
 import { scanTypedDefinitions, typedRegistrationShapes } from './typedDefinitions';
@@ -471,6 +472,8 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
         : exported.get(exportName);
     // 'returnedHandler': the export is a factory; the function it returns answers the calls.
     const fn = ref.role === 'returnedHandler' && exportedFn ? returnedFunction(exportedFn) : exportedFn;
+    // `export const run = withReporting(runImpl, …)`: the function the wrapper (or factory) call runs.
+    if (!fn && ref.role === 'handler') wrappedHandlerExport(state, exportName, ref);
     if (!fn) continue;
     const lowLevel = ref.kind === 'setRequestHandler' || ref.role === 'dispatch';
     if (!state.seen.has(fn)) {

@@ -203,4 +203,83 @@ server.tool('run_report', 'Runs a monthly report', runReport);
       },
     ],
   },
+  {
+    title:
+      'an imported definition registered by property, whose `execute` is a function of a third file: linked to that function',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/handlers/weather.ts': `export async function fetchForecast(args: { city: string }) {
+  return ${ANSWER};
+}
+`,
+      'src/tools/forecast.ts': `import { fetchForecast } from '../handlers/weather';
+export const forecastTool = {
+  name: 'get_forecast',
+  description: 'Forecast for a city',
+  execute: fetchForecast,
+};
+`,
+      'src/tools/alerts.ts': `import { z } from 'zod';
+export const alertsTool = {
+  name: 'list_alerts',
+  description: 'Weather alerts',
+  inputSchema: { region: z.string() },
+  execute: async (args: { region: string }) => {
+    return ${ANSWER};
+  },
+};
+`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { forecastTool } from './tools/forecast';
+import { alertsTool } from './tools/alerts';
+const server = new McpServer({ name: 'weather', version: '1.0.0' });
+server.tool(forecastTool.name, forecastTool.description, {}, forecastTool.execute);
+server.tool(alertsTool.name, alertsTool.description, {}, alertsTool.execute);
+`,
+    },
+    tools: [
+      {
+        file: 'src/server.ts',
+        name: 'get_forecast',
+        kind: 'tool',
+        handler: 'fetchForecast',
+        handlerFile: 'src/handlers/weather.ts',
+      },
+      { file: 'src/server.ts', name: 'list_alerts', kind: 'tool', handlerFile: 'src/tools/alerts.ts' },
+    ],
+  },
+  {
+    title:
+      'an imported handler exported as a wrapped function (`export const run = withReporting(runImpl, …)`): linked to the wrapped function',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/util/reporting.ts': `export function withReporting<A>(fn: (args: A) => Promise<unknown>, label: string) {
+  return async (args: A) => {
+    console.error(label);
+    return fn(args);
+  };
+}
+`,
+      'src/tools/invoices.ts': `import { withReporting } from '../util/reporting';
+async function listInvoicesImpl(args: { customer: string }) {
+  return ${ANSWER};
+}
+export const listInvoices = withReporting(listInvoicesImpl, 'invoices');
+`,
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { listInvoices } from './tools/invoices';
+const server = new McpServer({ name: 'billing', version: '1.0.0' });
+server.tool('list_invoices', 'Lists invoices', {}, listInvoices);
+`,
+    },
+    tools: [
+      {
+        file: 'src/server.ts',
+        name: 'list_invoices',
+        kind: 'tool',
+        handler: 'listInvoicesImpl',
+        handlerFile: 'src/tools/invoices.ts',
+      },
+    ],
+  },
 ];
