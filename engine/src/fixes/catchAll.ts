@@ -6,7 +6,7 @@
  */
 import ts from 'typescript';
 import { isGenericMessage } from '../checks/generic-error-message';
-import { enclosingCatch, enclosingFunction, findProperty, staticText, unwrapExpression, walk } from '../parse/syntax';
+import { enclosingCatch, enclosingFunction, findProperty, unwrapExpression, walk } from '../parse/syntax';
 import type { AnalysisContext, Fix } from '../types';
 import { type FixEdits, canUseHelper, fittingEnvelope, helperCall, specFrom, throwToReturn } from './edits';
 import {
@@ -19,6 +19,7 @@ import {
   thrownMessage,
   toolCallbackOf,
 } from './inference';
+import { type AuthorWords, authorWordsOf } from './authorWords';
 import { dropPassThrough } from './passThrough';
 import { calleeDecision, recognisedNote } from './calleeThrows';
 import { fileStyle, quotedIn } from './fileStyle';
@@ -68,21 +69,19 @@ export function authorMessage(context: AnalysisContext, statement: ts.ThrowState
   const thrown = statement.expression && unwrapExpression(statement.expression);
   if (!thrown || !(ts.isNewExpression(thrown) || ts.isCallExpression(thrown))) return undefined;
   for (const argument of thrown.arguments ?? []) {
-    const text = staticText(argument);
-    if (text === undefined) continue;
-    return ownWords(context, argument);
+    const words = authorWordsOf(context.sourceFile, argument, statement);
+    if (words === undefined) continue;
+    return ownWords(words);
   }
   return undefined;
 }
 
-/** An expression's source when its literal parts say something of their own: two words or more, not generic. */
-function ownWords(context: AnalysisContext, expression: ts.Expression): string | undefined {
-  const text = staticText(expression);
-  if (text === undefined) return undefined;
-  const literal = text.replace(/\$\{…\}|…/g, ' ');
-  const words = literal.match(/\p{L}{2,}/gu) ?? [];
-  if (words.length < 2 || isGenericMessage(literal)) return undefined;
-  return expression.getText(context.sourceFile);
+/** The words' source when their literal parts say something of their own: two words or more, not generic. */
+function ownWords(words: AuthorWords): string | undefined {
+  const literal = words.text.replace(/\$\{…\}|…/g, ' ');
+  const found = literal.match(/\p{L}{2,}/gu) ?? [];
+  if (found.length < 2 || isGenericMessage(literal)) return undefined;
+  return words.source;
 }
 
 /** The author's words in a returned result's first text (`return { content: [{ type: 'text', text: \`Failed …\` }] }`). */
@@ -96,7 +95,8 @@ function returnedAuthorMessage(context: AnalysisContext, statement: ts.ReturnSta
   const text = item && ts.isObjectLiteralExpression(item) ? findProperty(item, ['text']) : undefined;
   if (!text || !ts.isPropertyAssignment(text)) return undefined;
   // Words for a degraded success ('cached results only') do not say what failed: the caught error's message does.
-  return SAYS_FAILURE.test(staticText(text.initializer) ?? '') ? ownWords(context, text.initializer) : undefined;
+  const words = authorWordsOf(context.sourceFile, text.initializer, statement);
+  return words && SAYS_FAILURE.test(words.text) ? ownWords(words) : undefined;
 }
 
 const SAYS_FAILURE =

@@ -68,6 +68,59 @@ runCheckTable('failure-as-success', {
       ),
     },
     {
+      name: "the author's words held in a constant of the catch, sent as JSON text: kept as the helper's message",
+      code:
+        header +
+        `server.registerTool('list_files', {}, async ({ folder }) => {
+  try {
+    return { content: [{ type: 'text', text: JSON.stringify(await drive.list(folder)) }] };
+  } catch (error) {
+    const reason = \`Could not list the folder: \${String(error)}\`;
+    console.error(reason);
+    return { content: [{ type: 'text', text: JSON.stringify({ error: reason, source: 'drive' }) }] };
+  }
+});`,
+      errors: [{ line: 6, column: 5, messageId: 'catchReturnsData' }],
+      fixTitle:
+        /^Return toolError\(error, 'list_files', …\) keeping your message: the category is read from the caught error at run time$/,
+      output:
+        fixedHeader +
+        `server.registerTool('list_files', {}, async ({ folder }) => {
+  try {
+    return { content: [{ type: 'text', text: JSON.stringify(await drive.list(folder)) }] };
+  } catch (error) {
+    const reason = \`Could not list the folder: \${String(error)}\`;
+    console.error(reason);
+    return toolError(error, 'list_files', reason);
+  }
+});`,
+    },
+    {
+      name: "a constant of the catch that holds only the error's own text is not the author's words",
+      code:
+        header +
+        `server.registerTool('list_files', {}, async ({ folder }) => {
+  try {
+    return { content: [{ type: 'text', text: JSON.stringify(await drive.list(folder)) }] };
+  } catch (error) {
+    const reason = String(error);
+    return { content: [{ type: 'text', text: reason }] };
+  }
+});`,
+      errors: [{ line: 6, column: 5, messageId: 'catchReturnsData' }],
+      fixTitle: /^Return toolError\(error, 'list_files'\): the category is read from the caught error at run time$/,
+      output:
+        fixedHeader +
+        `server.registerTool('list_files', {}, async ({ folder }) => {
+  try {
+    return { content: [{ type: 'text', text: JSON.stringify(await drive.list(folder)) }] };
+  } catch (error) {
+    const reason = String(error);
+    return toolError(error, 'list_files');
+  }
+});`,
+    },
+    {
       name: 'low-level setRequestHandler: evidence from the catch, isError: false counts as success',
       code:
         header +

@@ -72,6 +72,32 @@ runCheckTable('throw-in-handler', {
           ),
       };
     }),
+    {
+      name: "a throw of the author's words held in a constant of the catch keeps them as the helper's message",
+      code:
+        header +
+        `server.registerTool('get_issue', {}, async ({ id }) => {
+  try {
+    return { content: [{ type: 'text', text: await tracker.issue(id) }] };
+  } catch (e) {
+    const detail = \`Could not load issue \${id} from the tracker\`;
+    throw new Error(detail, { cause: e });
+  }
+});`,
+      errors: [{ line: 8, column: 5, messageId: 'uncaughtThrow' }],
+      fixTitle:
+        /^Return toolError\(e, 'get_issue', …\) keeping your message: the category is read from the caught error at run time$/,
+      output:
+        fixedHeader +
+        `server.registerTool('get_issue', {}, async ({ id }) => {
+  try {
+    return { content: [{ type: 'text', text: await tracker.issue(id) }] };
+  } catch (e) {
+    const detail = \`Could not load issue \${id} from the tracker\`;
+    return toolError(e, 'get_issue', detail);
+  }
+});`,
+    },
     ...['`Could not load issue ${id} from the tracker`', "'Something went wrong'", '`Failed: ${String(e)}`'].map(
       (message, index) => {
         const handler = (last: string): string =>
