@@ -37,6 +37,7 @@ import { scanTupleModules } from './tupleModules';
 import { scanWrappedDefinitionFactories } from './wrappedDefinitionFactories';
 import { scanToolFactoryCalls } from './toolFactories';
 import { scanNamedToolClasses } from './namedToolClasses';
+import { scanClassToolDecorators } from './classToolDecorators';
 import { scanMethodNamedToolClasses } from './methodNamedToolClasses';
 import { schemaFactoryShapes } from './schemaFactories';
 import { scanPackageToolBuilders } from './packageToolBuilders';
@@ -341,6 +342,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanPassedDefinitions(state, calls);
   scanFileConventionTool(state, options.inConventionToolsFolder === true);
   scanToolDecorators(state);
+  scanClassToolDecorators(state);
   scanAppliedToolDecorators(state);
   scanWorkerEntrypointTools(state);
   const recordShapes = registeredRecordShapes(state, calls);

@@ -21,6 +21,7 @@ import { ROUND_SEVEN_FIXTURES } from './roundSevenFixtures';
 import { ROUND_TEN_FIXTURES } from './roundTenFixtures';
 import { ROUND_SIX_B_FIXTURES } from './roundSixBFixtures';
 import { ROUND_SIXTEEN_FIXTURES } from './roundSixteenFixtures';
+import { ROUND_NINETEEN_FIXTURES } from './roundNineteenFixtures';
 import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
 import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
 import { ROUND_TWELVE_FIXTURES } from './roundTwelveFixtures';
@@ -53,4 +54,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_THIRTEEN_FIXTURES,
   ...ROUND_FOURTEEN_FIXTURES,
   ...ROUND_SIXTEEN_FIXTURES,
+  ...ROUND_NINETEEN_FIXTURES,
 ];
