@@ -38,6 +38,7 @@ import { scanWrappedDefinitionFactories } from './wrappedDefinitionFactories';
 import { scanToolFactoryCalls } from './toolFactories';
 import { scanNamedToolClasses } from './namedToolClasses';
 import { scanClassToolDecorators } from './classToolDecorators';
+import { scanCurriedToolBuilders } from './curriedToolBuilders';
 import { scanMethodNamedToolClasses } from './methodNamedToolClasses';
 import { schemaFactoryShapes } from './schemaFactories';
 import { scanPackageToolBuilders } from './packageToolBuilders';
@@ -332,6 +333,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanExecutorRegistries(state);
   state.guardedKeys = guardedKeysOf(state);
   scanPackageToolBuilders(state, calls);
+  scanCurriedToolBuilders(state, calls);
   scanToolFactoryCalls(state, calls);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
   scanSpreadDefinitions(state);

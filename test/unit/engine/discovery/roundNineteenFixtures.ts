@@ -258,8 +258,44 @@ export function registerListed(server: McpServer) {
   ],
 };
 
+const CURRIED_BUILDER_FIXTURE: StyleFixture = {
+  title:
+    'a framework tool builder called with the definition, then with the handler: tool({ name, description, inputSchema })((input) => …) is a tool; a local builder, an agent library builder and a definition without a description or schema stay silent',
+  files: {
+    'package.json': MCP_PACKAGE,
+    'src/tools/ripen.tool.ts': `import { tool } from '@orchard/server-kit';
+import { z } from 'zod';
+
+export default tool({
+  name: 'check_ripeness',
+  description: 'Checks whether a fruit is ripe',
+  inputSchema: { fruit: z.string() },
+})((input: { fruit: string }) => {
+  return { ripe: input.fruit.length > 3 };
+});
+`,
+    // The project's own curried helper, an agent library's builder and a bare name: not a framework's tool.
+    'src/other.ts': `import { tool as agentTool } from 'ai';
+import { tool } from './builders';
+
+export const localOne = tool({ name: 'local_curried', description: 'Local' })(() => 1);
+export const agentOne = agentTool({ name: 'agent_curried', description: 'Agent' })(() => 2);
+`,
+    'src/builders.ts': `export function tool(definition: { name: string; description: string }) {
+  return (run: () => number) => ({ ...definition, run });
+}
+`,
+    'src/tools/bare.ts': `import { tool } from '@orchard/server-kit';
+
+export default tool({ name: 'bare_name' })(() => 3);
+`,
+  },
+  tools: [{ file: 'src/tools/ripen.tool.ts', name: 'check_ripeness', kind: 'factory' }],
+};
+
 export const ROUND_NINETEEN_FIXTURES: StyleFixture[] = [
   DECORATED_CLASS_FIXTURE,
   IMPLEMENTED_INTERFACE_FIXTURE,
   COMMAND_OBJECT_FIXTURE,
+  CURRIED_BUILDER_FIXTURE,
 ];
