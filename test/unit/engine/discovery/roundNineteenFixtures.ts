@@ -85,7 +85,7 @@ export class PruneCommand {
 
 const IMPLEMENTED_INTERFACE_FIXTURE: StyleFixture = {
   title:
-    'classes that implement a project tool interface (name field, input schema, execute) kept in an array and dispatched with find(): each class is a tool; a class implementing a package interface and one without a schema stay silent',
+    'classes that implement a project tool interface (name field, input schema, execute) kept in an array and dispatched with find(): each class is a tool; a class implementing a package interface, one without a schema and an example beside its own interface stay silent',
   files: {
     'package.json': MCP_PACKAGE,
     'src/types/tool.ts': `export interface OrchardTool {
@@ -156,6 +156,21 @@ export class WeatherService implements OrchardService {
   name = 'weather_service';
   async execute(): Promise<string> {
     return 'sunny';
+  }
+}
+`,
+    // An example class beside its own interface, never instantiated: not the project's tool contract.
+    'src/examples/sprayer.ts': `export interface SprayerTool {
+  name: string;
+  parameters: Record<string, unknown>;
+  execute(params: unknown): Promise<unknown>;
+}
+
+export class SprayerExample implements SprayerTool {
+  name = 'spray_row';
+  parameters = { row: 'string' };
+  async execute(): Promise<unknown> {
+    return { sprayed: true };
   }
 }
 `,
