@@ -13,7 +13,7 @@ import { isMcpServerModule } from './relevance';
 import { serverSubclassDecoration } from './serverSubclassDecorators';
 import { type ScanState, isInlineFunction, nameOf, where, shownNameExpression } from './scanContext';
 
-const TOOL_DECORATOR_NAMES = /^(?:mcp)?tool$/i;
+export const TOOL_DECORATOR_NAMES = /^(?:mcp)?tool$/i;
 const DESCRIBING_KEYS = ['description', 'parameters', 'inputSchema', 'schema', 'outputSchema', 'annotations'];
 
 function property(object: ts.ObjectLiteralExpression, key: string): ts.ObjectLiteralElementLike | undefined {
@@ -21,7 +21,7 @@ function property(object: ts.ObjectLiteralExpression, key: string): ts.ObjectLit
 }
 
 /** The name expression of a tool decorator's argument: `{ name: … }` or a string. */
-function decoratorName(argument: ts.Expression | undefined): ts.Expression | undefined {
+export function decoratorName(argument: ts.Expression | undefined): ts.Expression | undefined {
   if (!argument) return undefined;
   const inner = unwrapExpression(argument);
   if (ts.isStringLiteralLike(inner)) return inner;
@@ -32,7 +32,7 @@ function decoratorName(argument: ts.Expression | undefined): ts.Expression | und
   return undefined;
 }
 
-function describesTool(argument: ts.Expression): boolean {
+export function describesTool(argument: ts.Expression): boolean {
   const inner = unwrapExpression(argument);
   return ts.isObjectLiteralExpression(inner) && DESCRIBING_KEYS.some((key) => property(inner, key) !== undefined);
 }

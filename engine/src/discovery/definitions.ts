@@ -16,6 +16,7 @@ import { isKnownSchemaFactory } from './schemaFactories';
 import { storesOtherPrimitive } from './otherPrimitiveCollections';
 import { callSiblingHasSchema } from './schemaLessCallSiblings';
 import { injectedToolService } from './injectedToolBuilders';
+import { isRegisteredCommand } from './commandRegistrations';
 import { typedSiblingHasSchema } from './typedSiblings';
 import { type RegistrationKind, type ScanState, isInlineFunction, nameOf, where } from './scanContext';
 
@@ -315,6 +316,7 @@ export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<s
     if (!mayBeDefinition(object) || state.consumed.has(object)) continue;
     if (!handlerMember(object)) continue;
     if (memberOf(object, NOT_TOOL_KEYS)) continue;
+    if (isRegisteredCommand(state, object)) continue;
     const call = factoryCall(object);
     if (call && ts.isCallExpression(call) && isSchemaBuilder(call)) continue;
     if (call && isForwardedTemplate(call, valueOfMember(memberOf(object, ['name', 'toolName'])))) continue;

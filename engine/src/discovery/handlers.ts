@@ -38,6 +38,8 @@ import { scanTupleModules } from './tupleModules';
 import { scanWrappedDefinitionFactories } from './wrappedDefinitionFactories';
 import { scanToolFactoryCalls } from './toolFactories';
 import { scanNamedToolClasses } from './namedToolClasses';
+import { scanClassToolDecorators } from './classToolDecorators';
+import { scanCurriedToolBuilders } from './curriedToolBuilders';
 import { scanMethodNamedToolClasses } from './methodNamedToolClasses';
 import { schemaFactoryShapes } from './schemaFactories';
 import { scanPackageToolBuilders } from './packageToolBuilders';
@@ -338,6 +340,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanExecutorRegistries(state);
   state.guardedKeys = guardedKeysOf(state);
   scanPackageToolBuilders(state, calls);
+  scanCurriedToolBuilders(state, calls);
   scanToolFactoryCalls(state, calls);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
   scanSpreadDefinitions(state);
@@ -348,6 +351,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanPassedDefinitions(state, calls);
   scanFileConventionTool(state, options.inConventionToolsFolder === true);
   scanToolDecorators(state);
+  scanClassToolDecorators(state);
   scanAppliedToolDecorators(state);
   scanWorkerEntrypointTools(state);
   const recordShapes = registeredRecordShapes(state, calls);

@@ -5,11 +5,13 @@
  * Their instances are registered elsewhere (`registerTool(tool.name, …, (a) => tool.execute(a))` over an
  * array of instances or constructors), so the class is the tool. The trio — a tool-shaped name field,
  * an input schema member and an execution method of its own — is what tells it from other classes with a
- * `name` field (API clients such as `name = 'Desk'`).
+ * `name` field (API clients such as `name = 'Desk'`). A class with no base class that implements the
+ * project's own tool interface is read the same way (implementedToolInterfaces.ts).
  */
 import ts from 'typescript';
 import { propertyNameText } from '../parse/syntax';
 import { baseGuardOf, markGuardedBy } from './crossFileGuards';
+import { implementedProjectInterface } from './implementedToolInterfaces';
 import { NON_MCP_MODULES } from './definitions';
 import { type ScanState, lineOf, nameOf, where, shownNameExpression } from './scanContext';
 
@@ -54,7 +56,8 @@ export function scanNamedToolClasses(state: ScanState): void {
   for (const node of state.sourceFile.statements) {
     if (!ts.isClassDeclaration(node) || !node.name) continue;
     if ((ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.AbstractKeyword)) continue;
-    const base = baseExpression(node);
+    const extended = baseExpression(node);
+    const base = extended ?? implementedProjectInterface(state, node);
     if (!base) continue;
     const baseRoot = ts.isPropertyAccessExpression(base) ? base.expression : base;
     const baseModule = ts.isIdentifier(baseRoot) ? state.imports.get(baseRoot.text)?.specifier : undefined;
@@ -83,7 +86,7 @@ export function scanNamedToolClasses(state: ScanState): void {
       .find((m) => m !== undefined);
     if (!handler) continue;
     const evidence = [
-      `class ${node.name.text} (${where(state, node)}) extends ${base.getText(state.sourceFile)}: a tool name, an input schema and an execution method`,
+      `class ${node.name.text} (${where(state, node)}) ${extended ? 'extends' : 'implements'} ${base.getText(state.sourceFile)}: a tool name, an input schema and an execution method`,
       `handler: its ${memberName(handler) ?? 'execute'} method (line ${lineOf(state, handler)})`,
     ];
     if (!state.seen.has(handler)) {

@@ -23,6 +23,7 @@ import { ROUND_SIX_B_FIXTURES } from './roundSixBFixtures';
 import { ROUND_SIXTEEN_FIXTURES } from './roundSixteenFixtures';
 import { ROUND_SEVENTEEN_FIXTURES } from './roundSeventeenFixtures';
 import { ROUND_EIGHTEEN_FIXTURES } from './roundEighteenFixtures';
+import { ROUND_NINETEEN_FIXTURES } from './roundNineteenFixtures';
 import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
 import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
 import { ROUND_TWELVE_FIXTURES } from './roundTwelveFixtures';
@@ -57,4 +58,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_SIXTEEN_FIXTURES,
   ...ROUND_SEVENTEEN_FIXTURES,
   ...ROUND_EIGHTEEN_FIXTURES,
+  ...ROUND_NINETEEN_FIXTURES,
 ];
