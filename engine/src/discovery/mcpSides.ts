@@ -44,20 +44,25 @@ export function importSideOf(text: string): McpSide {
 
 /** An import or re-export clause with its module: `import { a, b as c } from 'x'`, `export * from 'x'`. */
 const IMPORT_CLAUSE =
-  /\b(?:import|export)\s+([^;'"]*?)\s*from\s*['"]([^'"\n]+)['"]|\b(?:require|import)\s*\(\s*['"]([^'"\n]+)['"]/g;
+  /\b(import|export)\s+([^;'"]*?)\s*from\s*['"]([^'"\n]+)['"]|\b(?:require|import)\s*\(\s*['"]([^'"\n]+)['"]/g;
+
+/** Marks a line of `workspaceImportsOf` that re-exports (`export … from`) rather than imports. */
+export const REEXPORT_MARK = 'reexport';
 
 /**
  * The values a file imports from modules that may be code of the workspace (relative and bare, not
  * `node:` or MCP packages), one line each: `specifier<TAB>name,name` or `specifier<TAB>*` for a whole
- * module (a namespace import, `export *`, a require). Type-only imports are left out: types carry no tools.
+ * module (a namespace import, `export *`, a require), followed by `<TAB>reexport` when the file only
+ * passes them on (`export { a } from`, `export * from`). Type-only imports are left out: types carry no tools.
  */
 export function workspaceImportsOf(text: string): string[] {
   const lines = new Set<string>();
   for (const match of text.matchAll(IMPORT_CLAUSE)) {
-    const specifier = match[2] ?? match[3];
+    const specifier = match[3] ?? match[4];
     if (specifier.startsWith('node:') || SDK_SPECIFIER.test(specifier) || SERVER_SPECIFIER.test(specifier)) continue;
-    const names = match[3] !== undefined ? ['*'] : importedNames(match[1]);
-    if (names.length > 0) lines.add(`${specifier}\t${names.join(',')}`);
+    const names = match[4] !== undefined ? ['*'] : importedNames(match[2]);
+    if (names.length === 0) continue;
+    lines.add(`${specifier}\t${names.join(',')}${match[1] === 'export' ? `\t${REEXPORT_MARK}` : ''}`);
   }
   return [...lines];
 }

@@ -14,6 +14,7 @@ import {
   folderSourceFiles,
   isTestFile,
   packageSourceFiles,
+  REEXPORT_MARK,
   workspaceImportsOf,
 } from './mcpSides';
 import { MCP_SERVER_PACKAGES, MCP_SERVER_SUBPATHS, packageAlternation } from '../../../shared/src/mcpServerPackages';
@@ -201,8 +202,11 @@ export class ProjectScopes {
    */
   private reachedByServerCode(fileName: string): boolean {
     if (!this.reached) {
+      // Server packages by their own manifest: an app that is MCP code only because it depends on a package
+      // that serves (a framework's serving kit) uses the framework's classes, it does not serve them as tools.
       const serverPackages = [...this.byDir.values()].filter(
-        (manifest): manifest is Manifest => manifest !== null && this.isMcp(manifest, 0),
+        (manifest): manifest is Manifest =>
+          manifest !== null && this.isMcp(manifest, 0) && this.servesByItself(manifest),
       );
       for (const manifest of serverPackages) this.sideOfPackage(manifest);
       const reached = new Set<string>();
@@ -211,12 +215,13 @@ export class ProjectScopes {
         return this.fileSides.get(file) === 'server' || (manifest !== null && serverPackages.includes(manifest));
       });
       const rootSet = new Set(roots);
-      // Server code → the client files defining what it imports → the files those import (one step).
+      // Server code → the client files defining what it imports → the files those import (one step; what a
+      // reached file only re-exports is not used by it: a barrel reached for one name does not bring the package).
       let frontier = roots;
       for (let step = 0; step < 2 && frontier.length > 0; step++) {
         const next: string[] = [];
         for (const file of frontier) {
-          for (const target of this.importedDefinitions(file)) {
+          for (const target of this.importedDefinitions(file, step > 0)) {
             if (rootSet.has(target) || reached.has(target)) continue;
             reached.add(target);
             next.push(target);
@@ -229,11 +234,15 @@ export class ProjectScopes {
     return this.reached.has(fileName);
   }
 
-  /** The files of client packages that define what a file imports (through re-exports), by name. */
-  private importedDefinitions(file: string): string[] {
+  /**
+   * The files of client packages that define what a file imports (through re-exports), by name; with
+   * `importsOnly`, what the file itself re-exports is left out.
+   */
+  private importedDefinitions(file: string, importsOnly: boolean): string[] {
     const found: string[] = [];
     for (const line of (this.fileImports.get(file) ?? '').split('\n')) {
-      const [specifier, names] = line.split('\t');
+      const [specifier, names, mark] = line.split('\t');
+      if (importsOnly && mark === REEXPORT_MARK) continue;
       const target = specifier ? this.links.resolveImport(specifier, file) : undefined;
       if (!target || !names) continue;
       for (const name of names.split(',')) {
@@ -245,6 +254,15 @@ export class ProjectScopes {
       }
     }
     return found;
+  }
+
+  /**
+   * Whether a package is an MCP server package by its own manifest: it depends on an MCP server package itself,
+   * or lists no dependencies and takes them from the enclosing package. Not when it is MCP code only through a
+   * workspace or installed dependency that is.
+   */
+  private servesByItself(manifest: Manifest): boolean {
+    return !manifest.declaresDependencies || manifest.dependencies.some((d) => MCP_SERVER_PACKAGES.includes(d));
   }
 
   /** Records a file read from disk (not handed over), once. */

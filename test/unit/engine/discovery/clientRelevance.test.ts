@@ -54,13 +54,14 @@ describe('MCP client relevance: the side of a file', () => {
 });
 
 describe('MCP client relevance: what server code imports, by name', () => {
-  it('values by name, whole modules for namespaces, re-exports and requires; types and MCP packages left out', () => {
+  it('values by name, whole modules for namespaces, re-exports (marked) and requires; types and MCP packages left out', () => {
     const text = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Config } from 'desk-core';
 import { type Ticket, lookupTool, tools as allTools } from 'desk-core/tools';
 import main, { step } from './agent';
 import * as meta from './meta';
 export * from './extra';
+export { shelve as archive } from './shelf';
 const legacy = require('./legacy');
 import { readFile } from 'node:fs';
 `;
@@ -68,7 +69,8 @@ import { readFile } from 'node:fs';
       'desk-core/tools\tlookupTool,tools',
       './agent\tdefault,step',
       './meta\t*',
-      './extra\t*',
+      './extra\t*\treexport',
+      './shelf\tshelve\treexport',
       './legacy\t*',
     ]);
   });
