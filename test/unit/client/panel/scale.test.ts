@@ -32,30 +32,34 @@ void describe('the panel model at 10,000 calls', () => {
   const feed = new CallFeed();
   const entries = manyEntries(10_000);
 
+  // Speed at this size is measured by `npm run bench`; these tests hold what must be true on any machine, however slow.
   void it('decodes and stores 10,000 calls fed in live-sized chunks', () => {
-    const started = performance.now();
     for (let i = 0; i < entries.length; i += 50)
       store.apply(feed.ingest('/t/big.mcptrace.jsonl', entries.slice(i, i + 50)));
-    const elapsed = performance.now() - started;
     assert.equal(store.size, 10_000);
     assert.equal(store.statsFor('tool_0').calls, 400);
-    assert.ok(elapsed < 5000, `${elapsed.toFixed(0)} ms`);
   });
 
-  void it('filters 10,000 rows by free text quickly, and faster the second time (cached search text)', () => {
-    const rows = store.rows();
+  void it('filters 10,000 rows by free text, and reads each row only once (the search text is cached)', () => {
+    let reads = 0;
+    const counted = store.rows().map(
+      (row) =>
+        new Proxy(row, {
+          get(target, key, receiver) {
+            if (key === 'message') reads++;
+            return Reflect.get(target, key, receiver) as unknown;
+          },
+        }),
+    );
     const filter = { ...EMPTY_FILTER, text: 'transient tool_3' };
-    const first = performance.now();
-    const matches = filterRows(rows, filter);
-    const firstMs = performance.now() - first;
-    const again = performance.now();
-    assert.deepEqual(filterRows(rows, filter), matches);
-    const againMs = performance.now() - again;
+    const matches = filterRows(counted, filter);
     assert.ok(
       matches.length > 0 && matches.every((row) => row.verdict === 'TRANSIENT ↻' && row.tool.startsWith('tool_3')),
     );
-    assert.ok(firstMs < 500, `first filter ${firstMs.toFixed(1)} ms`);
-    assert.ok(againMs < 100, `cached filter ${againMs.toFixed(1)} ms`);
+    const firstReads = reads;
+    assert.equal(firstReads, 10_000);
+    assert.deepEqual(filterRows(counted, filter), matches);
+    assert.equal(reads, firstReads, 'the second filter read no row again');
   });
 
   void it('renders a few dozen rows wherever the 10,000-row list is scrolled', () => {

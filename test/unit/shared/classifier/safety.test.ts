@@ -115,7 +115,8 @@ void describe('classifier: hostile input never throws', () => {
       assert.ok(Array.isArray(result.evidence));
       assertSafeMessage(result.message);
       assert.doesNotThrow(() => readForeignFailure(input));
-      assert.ok(Date.now() - started < 2000, `took ${Date.now() - started} ms`);
+      // A catastrophic backtrack takes minutes; the bound is loose so that a slow, busy machine never fails it.
+      assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
     });
   }
 
@@ -127,7 +128,7 @@ void describe('classifier: hostile input never throws', () => {
       const started = Date.now();
       assertSafeMessage(classifyText(value).message);
       assertSafeMessage(classifyFailure({ message: value, response: { data: { message: value } } }).message);
-      assert.ok(Date.now() - started < 1000, `${JSON.stringify(value.slice(0, 8))} took ${Date.now() - started} ms`);
+      assert.ok(Date.now() - started < 20_000, `${JSON.stringify(value.slice(0, 8))} took ${Date.now() - started} ms`);
     }
   });
 
