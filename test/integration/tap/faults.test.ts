@@ -93,7 +93,12 @@ void describe('tap faults with real servers', { timeout: 60_000 }, () => {
       assert.match(JSON.stringify(first.response), /Duration: 1\.5 seconds/);
       assert.match(JSON.stringify(second.response), /Duration: 0\.5 seconds/);
       assert.ok((first.durationMs ?? 0) >= 1400, `A took its own 1.5 s (${first.durationMs} ms)`);
-      assert.ok((second.durationMs ?? Infinity) < 1400, `B took its own 0.5 s (${second.durationMs} ms)`);
+      // B did not wait behind A: it was answered before A, however slow the machine.
+      const endOf = (c: typeof first): number => Date.parse(c.startedAt) + (c.durationMs ?? Infinity);
+      assert.ok(
+        endOf(second) < endOf(first),
+        `B was answered first (${second.durationMs} ms vs ${first.durationMs} ms)`,
+      );
     } finally {
       await tap.close();
       await stopChild(everything.child);
@@ -238,9 +243,10 @@ void describe('tap faults with real servers', { timeout: 60_000 }, () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
         const killedAt = Date.now();
         everything.child.kill('SIGKILL');
-        const how = await within(5000, 'the host’s SSE stream to end after the server was killed', reading);
+        const how = await within(10_000, 'the host’s SSE stream to end after the server was killed', reading);
         const elapsed = Date.now() - killedAt;
-        assert.ok(elapsed < 1500, `the host learned within ${elapsed} ms (${how})`);
+        // The stream would otherwise stay open for the call's 30 s; a busy machine may take a few seconds.
+        assert.ok(elapsed < 10_000, `the host learned within ${elapsed} ms (${how})`);
       } finally {
         await tap.close();
         await stopChild(everything.child);
