@@ -14,6 +14,7 @@ import {
   namedFunctions,
   scanHandlers,
 } from './discovery/handlers';
+import { jsDocParsingModeFor } from './parse/jsDocParsing';
 import { NodeIndex } from './parse/nodeIndex';
 import { suppressedLines } from './parse/suppression';
 import { type FunctionLike, isFunctionLike, lineIndentAt } from './parse/syntax';
@@ -54,6 +55,10 @@ export function parseSource(fileName: string, text: string): ts.SourceFile {
  * the nodes it shares with the new one now carry the new positions.
  */
 export function reparseSource(previous: ts.SourceFile, text: string): ts.SourceFile {
+  // The incremental parser keeps the earlier parse's JSDoc parsing: a text that now needs another is parsed afresh.
+  // (TypeScript keeps the mode on the source file without declaring it.)
+  const previousMode = (previous as { jsDocParsingMode?: ts.JSDocParsingMode }).jsDocParsingMode;
+  if (previousMode !== jsDocParsingModeFor(text)) return parseSource(previous.fileName, text);
   const before = previous.text;
   const shorter = Math.min(before.length, text.length);
   let prefix = 0;

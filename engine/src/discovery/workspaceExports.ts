@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import ts from 'typescript';
 import { type Reexport, declaredExports, reexportsOf, resolveRelativeImport } from './handlers';
 import { type ConstValue, fileConstants } from './names';
+import { jsDocParsingModeFor } from '../parse/jsDocParsing';
 
 /** What a file exports, as far as names are concerned. */
 export interface ExportFacts {
@@ -40,7 +41,8 @@ export function workspacePackageSource(
 
 /** Reads the constants, re-exports and declared exports of a file that is not scanned. */
 export function readExportFacts(fileName: string, text: string): ExportFacts {
-  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const options = { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: jsDocParsingModeFor(text) };
+  const sourceFile = ts.createSourceFile(fileName, text, options, true);
   return {
     constants: fileConstants(sourceFile),
     reexports: reexportsOf(sourceFile),

@@ -5,6 +5,7 @@
  * binary search.
  */
 import ts from 'typescript';
+import { jsDocParsingModeFor } from './jsDocParsing';
 
 export const FUNCTION_KINDS = [
   ts.SyntaxKind.ArrowFunction,
@@ -81,10 +82,12 @@ export class NodeIndex {
   /**
    * Parses a file and indexes it in the walk that also sets the parent pointers, the way
    * `ts.createSourceFile(…, setParentNodes: true)` sets them (its own walk after parsing, which cost as much as
-   * indexing): the same tree, one walk instead of two.
+   * indexing): the same tree, one walk instead of two. JSDoc is parsed only when the text holds a tag the engine
+   * reads (jsDocParsing.ts).
    */
   static parse(fileName: string, text: string, scriptKind: ts.ScriptKind): ts.SourceFile {
-    const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind);
+    const options = { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: jsDocParsingModeFor(text) };
+    const sourceFile = ts.createSourceFile(fileName, text, options, false, scriptKind);
     (sourceFile as IndexedSourceFile)[INDEX] = new NodeIndex(sourceFile, true);
     return sourceFile;
   }
