@@ -9,8 +9,8 @@
 import ts from 'typescript';
 import { propertyNameText, unwrapExpression } from '../parse/syntax';
 import { NON_MCP_MODULES } from './definitions';
-import { TOOL_DECORATOR_NAMES, decoratorName, describesTool } from './decorators';
-import { type ScanState, nameOf, shownNameExpression, where } from './scanContext';
+import { TOOL_DECORATOR_NAMES, decoratorName, describesTool, recordDecoratedTool } from './decorators';
+import { type ScanState, nameOf, where } from './scanContext';
 
 /** Methods a framework calls on a decorated tool class, most specific first. */
 const EXECUTION_METHODS = ['execute', 'run', 'handle', 'invoke', 'call', 'handler'];
@@ -64,27 +64,6 @@ export function scanClassToolDecorators(state: ScanState): void {
       `class ${node.name?.text ?? '(anonymous)'} decorated @${decorated.call.expression.getText(state.sourceFile)}(…) at ${where(state, decorated.call)} (from ${decorated.module})`,
       `handler: its ${method} method`,
     ];
-    if (!state.seen.has(handler)) {
-      state.seen.add(handler);
-      // The framework calls the method itself and turns a throw into an error result.
-      state.handlers.push({
-        fn: handler,
-        kind: 'decorator',
-        lowLevel: false,
-        toolName: resolved.name,
-        evidence,
-        guarded: true,
-      });
-    }
-    state.registrations.push({
-      name: resolved.name,
-      nameExpression: shownNameExpression(written, resolved),
-      kind: 'decorator',
-      node: decorated.call.parent,
-      nameNode: written,
-      handler,
-      evidence,
-      listed: true,
-    });
+    recordDecoratedTool(state, { handler, resolved, written, node: decorated.call.parent, evidence });
   }
 }

@@ -155,26 +155,44 @@ export function scanAppliedToolDecorators(state: ScanState): void {
         ? `handler: the function stored at ${target.getText(state.sourceFile)}[${key.getText(state.sourceFile)}]`
         : 'handler: not found',
     ];
-    if (handler && !state.seen.has(handler)) {
-      state.seen.add(handler);
-      state.handlers.push({
-        fn: handler,
-        kind: 'decorator',
-        lowLevel: false,
-        toolName: resolved.name,
-        evidence,
-        guarded: true,
-      });
-    }
-    state.registrations.push({
-      name: resolved.name,
-      nameExpression: shownNameExpression(written, resolved),
+    recordDecoratedTool(state, { handler, resolved, written, node: call, evidence });
+  }
+}
+
+/**
+ * A tool whose decorator names it (`@Tool({ name })` on a class, a decorator applied by hand): the handler, when
+ * found, is guarded (the framework calls it and turns a throw into an error result), and the registration is listed.
+ */
+export function recordDecoratedTool(
+  state: ScanState,
+  tool: {
+    handler: FunctionLike | undefined;
+    resolved: ReturnType<typeof nameOf>;
+    written: ts.Expression;
+    node: ts.Node;
+    evidence: string[];
+  },
+): void {
+  const { handler, resolved, written, node, evidence } = tool;
+  if (handler && !state.seen.has(handler)) {
+    state.seen.add(handler);
+    state.handlers.push({
+      fn: handler,
       kind: 'decorator',
-      node: call,
-      nameNode: written,
-      handler,
+      lowLevel: false,
+      toolName: resolved.name,
       evidence,
-      listed: true,
+      guarded: true,
     });
   }
+  state.registrations.push({
+    name: resolved.name,
+    nameExpression: shownNameExpression(written, resolved),
+    kind: 'decorator',
+    node,
+    nameNode: written,
+    handler,
+    evidence,
+    listed: true,
+  });
 }
