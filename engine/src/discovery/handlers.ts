@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import ts from 'typescript';
 import { FUNCTION_KINDS, NodeIndex } from '../parse/nodeIndex';
-import { type FunctionLike, isFunctionLike, unwrapExpression } from '../parse/syntax';
+import { type FunctionLike, isExportedStatement, isFunctionLike, unwrapExpression } from '../parse/syntax';
 import { markGuarded } from './answeredCalls';
 import { markGuardedBy, scanGuardedDispatch } from './crossFileGuards';
 import { scanAugmentedServerTools } from './augmentedServerTools';
@@ -100,7 +100,7 @@ export function declaredExports(sourceFile: ts.SourceFile): Set<string> {
   const names = new Set<string>();
   for (const statement of sourceFile.statements) {
     if (ts.isExportAssignment(statement)) names.add('default');
-    if (!isExported(statement)) continue;
+    if (!isExportedStatement(statement)) continue;
     if (ts.isVariableStatement(statement)) {
       for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
     } else if (
@@ -216,17 +216,11 @@ function hasHandlerTag(node: ts.Node): boolean {
   return ts.getJSDocTags(node).some((tag) => tag.tagName.text === 'mcpToolHandler');
 }
 
-function isExported(statement: ts.Statement): boolean {
-  return ts.canHaveModifiers(statement)
-    ? (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
-    : false;
-}
-
 /** Exported function declarations and `export const x = () => …` of a file, by export name. */
 export function exportedFunctions(sourceFile: ts.SourceFile): Map<string, FunctionLike> {
   const result = new Map<string, FunctionLike>();
   for (const statement of sourceFile.statements) {
-    const exported = isExported(statement);
+    const exported = isExportedStatement(statement);
     const isDefault = ts.canHaveModifiers(statement)
       ? (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)
       : false;

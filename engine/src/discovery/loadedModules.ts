@@ -15,7 +15,14 @@
  */
 import * as path from 'node:path';
 import ts from 'typescript';
-import { type FunctionLike, isFunctionLike, returnedExpressions, unwrapExpression, walk } from '../parse/syntax';
+import {
+  type FunctionLike,
+  isExportedStatement,
+  isFunctionLike,
+  returnedExpressions,
+  unwrapExpression,
+  walk,
+} from '../parse/syntax';
 import type { Reexport } from './handlers';
 import { type ExternalHandlerRef, type ScanState, handOffImport, where } from './scanContext';
 import { isTestFile } from './mcpSides';
@@ -310,19 +317,12 @@ function namespaceReexports(sourceFile: ts.SourceFile): string[] {
   );
 }
 
-function isExported(statement: ts.Statement): boolean {
-  return (
-    ts.canHaveModifiers(statement) &&
-    (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
-  );
-}
-
 /** This file's own exports: constants (by name) and functions (by name). */
 function ownExports(sourceFile: ts.SourceFile) {
   const constants = new Map<string, ts.VariableDeclaration>();
   const functions = new Map<string, FunctionLike>();
   for (const statement of sourceFile.statements) {
-    if (!isExported(statement)) continue;
+    if (!isExportedStatement(statement)) continue;
     if (ts.isFunctionDeclaration(statement) && statement.name && statement.body) {
       functions.set(statement.name.text, statement);
     }

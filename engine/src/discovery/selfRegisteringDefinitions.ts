@@ -9,7 +9,8 @@
  * tool, named by its `name`; the handler is the function the call registers. The call itself stays a site.
  */
 import ts from 'typescript';
-import { type FunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
+import { type FunctionLike, unwrapExpression } from '../parse/syntax';
+import { memberOf } from './definitions';
 import { recordHandler } from './handlerTargets';
 import { argPathOf } from './registrationCalls';
 import { type RegistrationKind, type ScanState, enclosingFunctionOf, nameOf, where } from './scanContext';
@@ -30,10 +31,6 @@ function ownerObject(fn: FunctionLike): ts.ObjectLiteralExpression | undefined {
     return ts.isObjectLiteralExpression(parent.parent) ? parent.parent : undefined;
   }
   return undefined;
-}
-
-function property(object: ts.ObjectLiteralExpression, key: string): ts.ObjectLiteralElementLike | undefined {
-  return object.properties.find((p) => propertyNameText(p.name) === key);
 }
 
 /** `this.name`, or a `name` handed to the method (`{ name }`, `opts.name`). */
@@ -60,8 +57,8 @@ export function scanSelfRegisteringDefinitions(state: ScanState, calls: readonly
     const object = fn && ownerObject(fn);
     if (!fn || !object || state.consumed.has(object)) continue;
     if (!namedByCaller(call.arguments[0], fn)) continue;
-    const nameProperty = property(object, 'name');
-    if (!nameProperty || !ts.isPropertyAssignment(nameProperty) || !property(object, 'description')) continue;
+    const nameProperty = memberOf(object, ['name']);
+    if (!nameProperty || !ts.isPropertyAssignment(nameProperty) || !memberOf(object, ['description'])) continue;
     const resolved = nameOf(state, nameProperty.initializer);
     if (resolved.name === null || !WIRE_NAME.test(resolved.name)) continue;
     state.consumed.add(object);

@@ -9,7 +9,7 @@
  * config that carries an input schema.
  */
 import ts from 'typescript';
-import { type FunctionLike, returnedExpressions, unwrapExpression } from '../parse/syntax';
+import { type FunctionLike, isExportedStatement, returnedExpressions, unwrapExpression } from '../parse/syntax';
 import { memberOf } from './definitions';
 import { recordHandler } from './handlerTargets';
 import { type ScanState, isInlineFunction, nameOf, where, shownNameExpression } from './scanContext';
@@ -30,12 +30,6 @@ function topLevelInitializer(sourceFile: ts.SourceFile, name: string): ts.Expres
     }
   }
   return undefined;
-}
-
-function isExported(statement: ts.Statement): boolean {
-  return ts.canHaveModifiers(statement)
-    ? (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
-    : false;
 }
 
 /** Names exported as the default or by `export { x }` / `export { x as default }`. */
@@ -72,7 +66,7 @@ function exportedTuples(sourceFile: ts.SourceFile): { tuple: ts.ArrayLiteralExpr
     if (!ts.isVariableStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) {
       if (!ts.isIdentifier(declaration.name) || !declaration.initializer) continue;
-      if (!isExported(statement) && !exported.has(declaration.name.text)) continue;
+      if (!isExportedStatement(statement) && !exported.has(declaration.name.text)) continue;
       const value = unwrapExpression(declaration.initializer);
       if (!ts.isArrayLiteralExpression(value)) continue;
       const outer = declaration.initializer;

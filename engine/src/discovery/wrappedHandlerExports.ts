@@ -7,21 +7,15 @@
  * really runs, guarded when the wrapper guards it.
  */
 import ts from 'typescript';
-import { unwrapExpression } from '../parse/syntax';
+import { isExportedStatement, unwrapExpression } from '../parse/syntax';
 import type { ExternalInfo } from './handlers';
 import { recordHandler } from './handlerTargets';
 import type { ScanState } from './scanContext';
 
-function isExported(statement: ts.Statement): boolean {
-  return (ts.canHaveModifiers(statement) ? (ts.getModifiers(statement) ?? []) : []).some(
-    (modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword,
-  );
-}
-
 /** The call an exported `const exportName = call(…)` of this file holds. */
 function exportedCall(sourceFile: ts.SourceFile, exportName: string): ts.CallExpression | undefined {
   for (const statement of sourceFile.statements) {
-    if (!ts.isVariableStatement(statement) || !isExported(statement)) continue;
+    if (!ts.isVariableStatement(statement) || !isExportedStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) {
       if (!ts.isIdentifier(declaration.name) || declaration.name.text !== exportName || !declaration.initializer)
         continue;

@@ -212,3 +212,11 @@ export function enclosingCatch(node: ts.Node): ts.CatchClause | undefined {
   }
   return undefined;
 }
+
+/** Whether a statement carries `export` (`export const x = …`, `export function f() {}`). */
+export function isExportedStatement(statement: ts.Statement): boolean {
+  return (
+    ts.canHaveModifiers(statement) &&
+    (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === SyntaxKind.ExportKeyword)
+  );
+}
