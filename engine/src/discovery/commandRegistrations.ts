@@ -29,11 +29,25 @@ function constantName(object: ts.ObjectLiteralExpression): string | undefined {
     : undefined;
 }
 
-/** Whether an argument is the constant `name`, or an array literal listing it. */
-function passes(argument: ts.Expression, name: string): boolean {
+/** The constants an argument passes: itself when it is a name, the names an array literal lists. */
+function passedNames(argument: ts.Expression, into: Set<string>): void {
   const inner = unwrapExpression(argument);
-  if (ts.isIdentifier(inner)) return inner.text === name;
-  return ts.isArrayLiteralExpression(inner) && inner.elements.some((e) => passes(e, name));
+  if (ts.isIdentifier(inner)) into.add(inner.text);
+  else if (ts.isArrayLiteralExpression(inner)) for (const element of inner.elements) passedNames(element, into);
+}
+
+/** The names a file's command calls are given, gathered once per scan. */
+const commandArgumentsByScan = new WeakMap<ScanState, Set<string>>();
+
+function commandArguments(state: ScanState): Set<string> {
+  let names = commandArgumentsByScan.get(state);
+  if (!names) {
+    names = new Set<string>();
+    for (const call of state.index.of(ts.SyntaxKind.CallExpression, ts.isCallExpression))
+      if (isCommandCall(call)) for (const argument of call.arguments) passedNames(argument, names);
+    commandArgumentsByScan.set(state, names);
+  }
+  return names;
 }
 
 /** Whether a definition object is registered as a command, in its own call or through its constant. */
@@ -43,7 +57,5 @@ export function isRegisteredCommand(state: ScanState, object: ts.ObjectLiteralEx
     return true;
   const name = constantName(object);
   if (!name) return false;
-  return state.index
-    .of(ts.SyntaxKind.CallExpression, ts.isCallExpression)
-    .some((call) => isCommandCall(call) && call.arguments.some((argument) => passes(argument, name)));
+  return commandArguments(state).has(name);
 }
