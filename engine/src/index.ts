@@ -18,6 +18,7 @@ export {
   type WorkspaceOutcome,
   analyseWorkspace,
   indexWorkspace,
+  indexWorkspaceGradually,
 } from './discovery/workspaceIndex';
 export {
   type FileTool,

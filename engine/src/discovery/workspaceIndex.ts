@@ -5,7 +5,7 @@
 import type ts from 'typescript';
 import type { AnalysisResult } from '../engine';
 import type { EngineSettings } from '../types';
-import { type EarlyDepends, type Project, type SkipReason, normalisePath } from './project';
+import { type EarlyDepends, type IndexedFile, type Project, type SkipReason, normalisePath } from './project';
 
 /** A file of a workspace, read once. */
 export interface WorkspaceFile {
@@ -25,31 +25,83 @@ export function indexWorkspace(
   manifests: readonly string[] = [],
   onError?: (fileName: string, error: unknown) => void,
 ): Map<string, ts.SourceFile> {
-  return indexFiles(project, files, settings, manifests, onError).parsed;
+  return indexFiles(project, files, () => settings, manifests, { onError }).parsed;
 }
 
-/**
- * The indexing passes. `afterIndex` sees each file's parse as soon as the first pass has scanned it; returning
- * false drops the parse (the project releases it), and a later pass that must scan the file again parses it again.
- */
+/** What the indexing passes tell their caller, file by file. */
+export interface IndexHooks {
+  onError?: (fileName: string, error: unknown) => void;
+  /**
+   * Sees each file's parse as soon as the first pass has scanned it; returning false drops the parse (the project
+   * releases it), and a later pass that must scan the file again parses it again.
+   */
+  afterIndex?: (file: WorkspaceFile, sourceFile: ts.SourceFile) => boolean;
+  /** Sees what every indexing of a file gave, in any pass (the language server keeps each file's tools from it). */
+  onIndexed?: (file: WorkspaceFile, indexed: IndexedFile) => void;
+}
+
+/** The parses kept by the passes, and the files indexed. */
+interface IndexState {
+  parsed: Map<string, ts.SourceFile>;
+  indexed: Set<string>;
+}
+
+/** The indexing passes, synchronously (the CLI). */
 function indexFiles(
   project: Project,
   files: readonly WorkspaceFile[],
-  settings: EngineSettings,
+  settingsOf: (fileName: string) => EngineSettings,
   manifests: readonly string[],
-  onError?: (fileName: string, error: unknown) => void,
-  afterIndex?: (file: WorkspaceFile, sourceFile: ts.SourceFile) => boolean,
-): { parsed: Map<string, ts.SourceFile>; indexed: Set<string> } {
+  hooks: IndexHooks,
+): IndexState {
+  const state: IndexState = { parsed: new Map(), indexed: new Set() };
+  for (const step of indexPasses(project, files, settingsOf, manifests, hooks, state)) void step;
+  return state;
+}
+
+/**
+ * The same passes as `indexWorkspace`, giving the event loop a turn every `filesPerTurn` files (the language
+ * server, which must keep answering while it indexes). `settingsOf` gives each file's settings (per resource).
+ */
+export async function indexWorkspaceGradually(
+  project: Project,
+  files: readonly WorkspaceFile[],
+  settingsOf: (fileName: string) => EngineSettings,
+  manifests: readonly string[],
+  hooks: IndexHooks,
+  filesPerTurn = 50,
+): Promise<void> {
+  const state: IndexState = { parsed: new Map(), indexed: new Set() };
+  let count = 0;
+  for (const step of indexPasses(project, files, settingsOf, manifests, hooks, state)) {
+    void step;
+    if (++count % filesPerTurn === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * The indexing passes: every file once, then the files that use what others define (or whose exports other files
+ * register), then a few rounds for chains of hand-offs. Yields after each file indexed.
+ */
+function* indexPasses(
+  project: Project,
+  files: readonly WorkspaceFile[],
+  settingsOf: (fileName: string) => EngineSettings,
+  manifests: readonly string[],
+  hooks: IndexHooks,
+  { parsed, indexed }: IndexState,
+): Generator<void> {
+  const { onError, afterIndex, onIndexed } = hooks;
   for (const manifest of manifests) project.scopes.addManifest(manifest);
   // Every file's imports first, so a package's side (MCP server or client) does not depend on the order.
   for (const { fileName, text } of files) project.scopes.noteText(fileName, text);
-  const parsed = new Map<string, ts.SourceFile>();
-  const indexed = new Set<string>();
   // Contained: a file the parser cannot take (nesting too deep) is reported and left out; the others are indexed.
   const failed = new Set<string>();
   for (const file of files) {
     try {
-      const sourceFile = project.indexText(file.fileName, file.text, settings).sourceFile;
+      const result = project.indexText(file.fileName, file.text, settingsOf(file.fileName));
+      onIndexed?.(file, result);
+      const sourceFile = result.sourceFile;
       if (!sourceFile) continue;
       indexed.add(file.fileName);
       if (!afterIndex || afterIndex(file, sourceFile)) parsed.set(file.fileName, sourceFile);
@@ -57,14 +109,17 @@ function indexFiles(
       failed.add(file.fileName);
       onError?.(file.fileName, error);
     }
+    yield;
   }
   const names = project.knowledgeNames().filter((name) => /^[\w$]+$/.test(name));
   const uses = names.length > 0 ? new RegExp(`\\b(?:${names.join('|')})\\b`) : undefined;
   const byKey = new Map(files.map((file) => [normalisePath(file.fileName), file]));
   let pending = new Set<string>();
-  const reindex = ({ fileName, text }: WorkspaceFile) => {
+  const reindex = (file: WorkspaceFile) => {
+    const { fileName, text } = file;
     try {
-      const again = project.indexText(fileName, text, settings, parsed.get(fileName));
+      const again = project.indexText(fileName, text, settingsOf(fileName), parsed.get(fileName));
+      onIndexed?.(file, again);
       // A released parse made again (the file's scan changed): kept for its analysis.
       if (again.sourceFile && !parsed.has(fileName)) parsed.set(fileName, again.sourceFile);
       for (const changed of again.changed) pending.add(normalisePath(changed));
@@ -76,7 +131,10 @@ function indexFiles(
   };
   for (const file of files) {
     if (!indexed.has(file.fileName)) continue;
-    if ((uses && uses.test(file.text)) || project.externalExportsFor(file.fileName).size > 0) reindex(file);
+    if ((uses && uses.test(file.text)) || project.externalExportsFor(file.fileName).size > 0) {
+      reindex(file);
+      yield;
+    }
   }
   // Chains of hand-offs (a list renamed in one file, built in a second from a third's tools): a few more rounds.
   for (let round = 0; round < 4 && pending.size > 0; round++) {
@@ -84,10 +142,12 @@ function indexFiles(
     pending = new Set();
     for (const key of current) {
       const file = byKey.get(key);
-      if (file && indexed.has(file.fileName)) reindex(file);
+      if (file && indexed.has(file.fileName)) {
+        reindex(file);
+        yield;
+      }
     }
   }
-  return { parsed, indexed };
 }
 
 /** What checking one file of a workspace gave. */
@@ -116,13 +176,9 @@ export function analyseWorkspace<T>(
   // Files not indexed yet: a file that imports one waits for the end (what it imports may change its scan).
   const later = new Set(files.map((file) => normalisePath(file.fileName)));
   let next = 0;
-  const { parsed } = indexFiles(
-    project,
-    files,
-    settings,
-    manifests,
-    (fileName, error) => failures.set(fileName, error),
-    (file, sourceFile) => {
+  const { parsed } = indexFiles(project, files, () => settings, manifests, {
+    onError: (fileName, error) => failures.set(fileName, error),
+    afterIndex: (file, sourceFile) => {
       while (next < files.length && files[next] !== file) later.delete(normalisePath(files[next++].fileName));
       if (next < files.length) later.delete(normalisePath(files[next++].fileName));
       if (project.importedFiles(file.fileName).some((imported) => later.has(imported))) return true;
@@ -133,7 +189,7 @@ export function analyseWorkspace<T>(
       project.release(file.fileName);
       return false;
     },
-  );
+  });
   const outcomes = new Map<string, WorkspaceOutcome<T>>();
   for (const file of files) {
     const { fileName, text } = file;

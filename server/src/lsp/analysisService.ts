@@ -8,6 +8,7 @@ import { URI } from 'vscode-uri';
 import type { WorkspaceTool } from '../../../shared/src/protocol';
 import {
   type AnalysisResult,
+  DEFAULT_SETTINGS,
   Project,
   collectSourceFiles,
   type FileTool,
@@ -18,7 +19,10 @@ import {
   toolShareOf,
   type Finding,
   type Settings,
+  type EngineSettings,
+  type WorkspaceFile,
   engineSettings,
+  indexWorkspaceGradually,
   reparseSource,
 } from '../../../engine/src';
 
@@ -162,8 +166,9 @@ export class AnalysisService {
   }
 
   /**
-   * Indexes every source file under the folders (cross-file handlers, wrappers, base classes, tool list),
-   * yielding between chunks; a second pass revisits the files that use what other files define.
+   * Indexes every source file under the folders (cross-file handlers, wrappers, base classes, tool list) with the
+   * passes `mcp-envelope check` and `tools` make (engine: `indexWorkspaceGradually`), each file with its own
+   * settings, giving the event loop a turn between chunks of files.
    */
   async indexFolders(
     folders: readonly string[],
@@ -171,41 +176,33 @@ export class AnalysisService {
   ): Promise<Set<string>> {
     const changed = new Set<string>();
     const { files, manifests } = collectSourceFiles(folders);
-    for (const manifest of manifests) this.project.scopes.addManifest(manifest);
-    const texts = new Map<string, string>();
-    const indexFile = async (file: string, text: string): Promise<boolean> => {
-      const uri = URI.file(file).toString();
-      const engine = engineSettings(await settingsFor(uri));
-      const indexed = this.project.indexText(file, text, engine);
-      for (const target of indexed.changed) changed.add(target);
-      // Open documents keep the tools of their own (newer) text.
-      if (!this.cache.has(uri)) {
-        this.tools.set(
-          uri,
-          indexed.sourceFile && indexed.scan ? toolShareOf(indexed.sourceFile, indexed.scan) : NO_TOOLS,
-        );
-      }
-      return indexed.scan !== undefined;
-    };
-    for (let i = 0; i < files.length; i++) {
-      const file = files[i];
+    const workspace: WorkspaceFile[] = [];
+    const settings = new Map<string, EngineSettings>();
+    for (const file of files) {
       try {
         const text = await fs.promises.readFile(file, 'utf8');
-        if (await indexFile(file, text)) texts.set(file, text);
+        settings.set(file, engineSettings(await settingsFor(URI.file(file).toString())));
+        workspace.push({ fileName: file, text });
       } catch (error) {
-        this.log(`Could not index ${file}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      if (i % 50 === 49) await new Promise((resolve) => setImmediate(resolve));
-    }
-    const names = this.project.knowledgeNames().filter((name) => /^[\w$]+$/.test(name));
-    const uses = names.length > 0 ? new RegExp(`\\b(?:${names.join('|')})\\b`) : undefined;
-    let count = 0;
-    for (const [file, text] of texts) {
-      if ((uses && uses.test(text)) || this.project.externalExportsFor(file).size > 0) {
-        await indexFile(file, text);
-        if (++count % 50 === 49) await new Promise((resolve) => setImmediate(resolve));
+        this.log(`Could not read ${file}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+    const fallback = engineSettings(DEFAULT_SETTINGS);
+    await indexWorkspaceGradually(this.project, workspace, (file) => settings.get(file) ?? fallback, manifests, {
+      onError: (file, error) =>
+        this.log(`Could not index ${file}: ${error instanceof Error ? error.message : String(error)}`),
+      onIndexed: (file, indexed) => {
+        for (const target of indexed.changed) changed.add(target);
+        const uri = URI.file(file.fileName).toString();
+        // Open documents keep the tools of their own (newer) text.
+        if (!this.cache.has(uri)) {
+          this.tools.set(
+            uri,
+            indexed.sourceFile && indexed.scan ? toolShareOf(indexed.sourceFile, indexed.scan) : NO_TOOLS,
+          );
+        }
+      },
+    });
     return changed;
   }
 
