@@ -12,6 +12,7 @@ import { markGuarded } from './answeredCalls';
 import { markGuardedBy, scanGuardedDispatch } from './crossFileGuards';
 import { scanAugmentedServerTools } from './augmentedServerTools';
 import { guardedParametersOf } from './guardedParameters';
+import { guardFactoryDefinitions, guardingFactoryShapes } from './guardingDefinitionFactories';
 import { classFacts, findToolBases, scanToolClasses } from './classes';
 import { scanAppliedToolDecorators, scanToolDecorators } from './decorators';
 import { guardedKeysOf, scanDefinitionObjects } from './definitions';
@@ -348,6 +349,8 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanClassToolDecorators(state);
   scanAppliedToolDecorators(state);
   scanWorkerEntrypointTools(state);
+  const factoryShapes = guardingFactoryShapes(state);
+  guardFactoryDefinitions(state, factoryShapes);
   const recordShapes = registeredRecordShapes(state, calls);
   scanKeyedRecords(state, recordShapes);
   const typedShapes = typedRegistrationShapes(state, calls);
@@ -355,6 +358,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   for (const shape of typedShapes) recordShapes.add(shape);
   for (const shape of schemaFactoryShapes(state)) recordShapes.add(shape);
   for (const shape of methodShapes) recordShapes.add(shape);
+  for (const shape of factoryShapes) recordShapes.add(shape);
 
   if (sourceFile.text.includes('@mcpToolHandler')) {
     for (const node of index.ofKinds(FUNCTION_KINDS)) {

@@ -132,8 +132,11 @@ export class SharedKnowledge {
   names(): string[] {
     const facts = this.aggregate();
     // Typed record shapes (`typed:Tool>method`, typedDefinitions.ts) and registration method aliases
-    // (`method:RegisterTool>registerTool`, registrationMethodTypes.ts): files naming the type depend on them.
-    const typed = [...facts.recordShapes].flatMap((shape) => /^(?:typed|method):([\w$]+)>/.exec(shape)?.[1] ?? []);
+    // (`method:RegisterTool>registerTool`, registrationMethodTypes.ts) and guarding factories (`guards:defineTool>run`,
+    // guardingDefinitionFactories.ts): files naming the type or the factory depend on them.
+    const typed = [...facts.recordShapes].flatMap(
+      (shape) => /^(?:typed|method|guards):([\w$]+)>/.exec(shape)?.[1] ?? [],
+    );
     return [...facts.wrappers.keys(), ...facts.toolBases.keys(), ...facts.renamers.keys(), ...typed];
   }
 

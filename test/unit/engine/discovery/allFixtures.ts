@@ -7,6 +7,7 @@ import { CLIENT_REACH_FIXTURES } from './clientReachFixtures';
 import { APPLIED_DECORATOR_FIXTURES, CONVENTION_FOLDER_FIXTURES } from './conventionFolderFixtures';
 import { DISPATCH_HOOK_FIXTURES } from './dispatchHookFixtures';
 import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
+import { GUARDING_FACTORY_FIXTURES } from './guardingFactoryFixtures';
 import { IMPORTED_HANDLER_FIXTURES } from './importedHandlerFixtures';
 import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
@@ -61,4 +62,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_SEVENTEEN_FIXTURES,
   ...ROUND_EIGHTEEN_FIXTURES,
   ...ROUND_NINETEEN_FIXTURES,
+  ...GUARDING_FACTORY_FIXTURES,
 ];
