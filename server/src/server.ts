@@ -28,6 +28,7 @@ const analysis = new AnalysisService((message) => connection.console.log(message
 let workspaceFolders: string[] = [];
 let dynamicConfigurationRegistration = false;
 let codeActionResolve = false;
+let workDoneProgress = false;
 
 async function validate(document: TextDocument): Promise<void> {
   try {
@@ -70,6 +71,7 @@ function revalidateAll(): void {
 connection.onInitialize((params) => {
   const configuration = params.capabilities.workspace?.configuration === true;
   settings.enablePull(configuration);
+  workDoneProgress = params.capabilities.window?.workDoneProgress === true;
   dynamicConfigurationRegistration =
     params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
   codeActionResolve =
@@ -98,13 +100,34 @@ connection.onInitialized(() => {
       .register(DidChangeConfigurationNotification.type, { section: 'mcpEnvelope' })
       .catch(() => undefined);
   }
-  void analysis
-    .indexFolders(workspaceFolders, (uri) => settings.get(uri))
-    .then((changed) => {
-      connection.console.log(`Indexed ${workspaceFolders.length} workspace folder(s).`);
-      revalidateFiles([...changed]);
-    });
+  void indexWorkspace();
 });
+
+/**
+ * Indexes the workspace folders once the client is ready, with a progress notification where the client shows them
+ * (a large monorepo takes a while); a failure is logged and leaves the open documents checked file by file.
+ */
+async function indexWorkspace(): Promise<void> {
+  const progress = workDoneProgress
+    ? await connection.window.createWorkDoneProgress().catch(() => undefined)
+    : undefined;
+  progress?.begin('MCP Envelope', 0, 'Indexing MCP tools…', false);
+  try {
+    const changed = await analysis.indexFolders(
+      workspaceFolders,
+      (uri) => settings.get(uri),
+      (done, total) => progress?.report(total > 0 ? Math.floor((done / total) * 100) : 100, `${done}/${total} files`),
+    );
+    connection.console.log(`Indexed ${workspaceFolders.length} workspace folder(s).`);
+    revalidateFiles([...changed]);
+  } catch (error) {
+    connection.console.error(
+      `Indexing the workspace failed (open files are still checked): ${error instanceof Error ? error.stack : String(error)}`,
+    );
+  } finally {
+    progress?.done();
+  }
+}
 
 connection.onDidChangeConfiguration(() => {
   settings.clear();

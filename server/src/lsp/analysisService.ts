@@ -173,6 +173,8 @@ export class AnalysisService {
   async indexFolders(
     folders: readonly string[],
     settingsFor: (uri: string) => Promise<Settings>,
+    /** Files indexed so far (first pass) of all files found, every 50 files and at the end. */
+    onProgress?: (done: number, total: number) => void,
   ): Promise<Set<string>> {
     const changed = new Set<string>();
     const { files, manifests } = collectSourceFiles(folders);
@@ -188,10 +190,15 @@ export class AnalysisService {
       }
     }
     const fallback = engineSettings(DEFAULT_SETTINGS);
+    const seen = new Set<string>();
     await indexWorkspaceGradually(this.project, workspace, (file) => settings.get(file) ?? fallback, manifests, {
       onError: (file, error) =>
         this.log(`Could not index ${file}: ${error instanceof Error ? error.message : String(error)}`),
       onIndexed: (file, indexed) => {
+        if (onProgress && !seen.has(file.fileName)) {
+          seen.add(file.fileName);
+          if (seen.size % 50 === 0) onProgress(seen.size, workspace.length);
+        }
         for (const target of indexed.changed) changed.add(target);
         const uri = URI.file(file.fileName).toString();
         // Open documents keep the tools of their own (newer) text.
@@ -203,6 +210,7 @@ export class AnalysisService {
         }
       },
     });
+    onProgress?.(workspace.length, workspace.length);
     return changed;
   }
 

@@ -80,6 +80,31 @@ describe('language server: the same tools as the CLI, for every registration sty
       await client.dispose();
     }
   });
+
+  it('indexing the workspace reports its progress to a client that shows it, from begin to end', async () => {
+    const fixture = STYLE_FIXTURES[0];
+    const dir = writeWorkspace(fixture.files);
+    const client = new LspTestClient();
+    try {
+      await client.initialize(dir, { workDoneProgress: true });
+      await client.waitForLog((line) => line.startsWith('Indexed '));
+      const deadline = Date.now() + 15000;
+      while (!client.progress.some((p) => p.kind === 'end') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const kinds = client.progress.map((p) => p.kind);
+      assert.equal(kinds[0], 'begin');
+      assert.equal(kinds[kinds.length - 1], 'end');
+      const files = Object.keys(fixture.files).filter((name) => name.endsWith('.ts')).length;
+      const last = client.progress.filter((p) => p.kind === 'report').pop();
+      assert.deepEqual(last && { message: last.message, percentage: last.percentage }, {
+        message: `${files}/${files} files`,
+        percentage: 100,
+      });
+    } finally {
+      await client.dispose();
+    }
+  });
 });
 
 describe('language server: discovery settings', () => {

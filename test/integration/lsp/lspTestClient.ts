@@ -59,12 +59,22 @@ export class LspTestClient {
     this.connection.listen();
   }
 
-  async initialize(rootPath: string | null = null): Promise<void> {
+  /** `$/progress` notifications received (work done progress: begin, report, end). */
+  readonly progress: Array<{ kind: string; message?: string; percentage?: number }> = [];
+
+  async initialize(rootPath: string | null = null, options: { workDoneProgress?: boolean } = {}): Promise<void> {
+    if (options.workDoneProgress) {
+      this.connection.onRequest('window/workDoneProgress/create', () => null);
+      this.connection.onNotification('$/progress', (params: { value: { kind: string } }) => {
+        this.progress.push(params.value);
+      });
+    }
     await this.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: rootPath ? `file://${rootPath}` : null,
       workspaceFolders: rootPath ? [{ uri: `file://${rootPath}`, name: 'root' }] : null,
       capabilities: {
+        window: { workDoneProgress: options.workDoneProgress === true },
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } },
         textDocument: {
           publishDiagnostics: { versionSupport: true },
