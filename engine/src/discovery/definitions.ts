@@ -9,7 +9,7 @@ import { HANDLER_KEYS } from './handlerKeys';
 import { expressionName, outermostWrapper, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { isMappedCopy } from './copiedDefinitions';
 import { isForwardedTemplate } from './forwardedTemplates';
-import { moduleObjectOf } from './localObjects';
+import { scopedObjectOf } from './localObjects';
 import { recordHandler } from './handlerTargets';
 import { isPromptDefinition } from './promptDefinitions';
 import { isKnownSchemaFactory } from './schemaFactories';
@@ -17,6 +17,7 @@ import { storesOtherPrimitive } from './otherPrimitiveCollections';
 import { callSiblingHasSchema } from './schemaLessCallSiblings';
 import { injectedToolService } from './injectedToolBuilders';
 import { isRegisteredCommand } from './commandRegistrations';
+import { isParameterCopy } from './parameterCopies';
 import { typedSiblingHasSchema } from './typedSiblings';
 import { type RegistrationKind, type ScanState, isInlineFunction, nameOf, where } from './scanContext';
 
@@ -122,13 +123,13 @@ const NESTED_KEYS = ['config', 'definition', 'tool', 'spec', 'meta', 'metadata']
 const NESTED_SCHEMA_KEYS = ['inputSchema', 'paramsSchema', 'argsSchema', 'inputShape', 'parameters'];
 
 /**
- * The nested metadata object of a definition, when it holds a schema: written in place, or a module-level
- * constant of the file it names (`{ tool, handler }` with `const tool: Tool = { name, inputSchema }`).
+ * The nested metadata object of a definition, when it holds a schema: written in place, or a constant of
+ * the file it names (`{ tool, handler }` with `const tool: Tool = { name, inputSchema }`), in scope there.
  */
 function nestedDefinition(object: ts.ObjectLiteralExpression): ts.ObjectLiteralExpression | undefined {
   const value = valueOfMember(memberOf(object, NESTED_KEYS));
   let inner = value && unwrapExpression(value);
-  if (inner && ts.isIdentifier(inner)) inner = moduleObjectOf(inner);
+  if (inner && ts.isIdentifier(inner)) inner = scopedObjectOf(inner);
   return inner && ts.isObjectLiteralExpression(inner) && memberOf(inner, NESTED_SCHEMA_KEYS) ? inner : undefined;
 }
 
@@ -318,6 +319,15 @@ export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<s
     if (memberOf(object, NOT_TOOL_KEYS)) continue;
     if (isRegisteredCommand(state, object)) continue;
     const call = factoryCall(object);
+    if (
+      !call &&
+      isParameterCopy(
+        object,
+        valueOfMember(memberOf(object, ['name', 'toolName'])),
+        valueOfMember(handlerMember(object)),
+      )
+    )
+      continue;
     if (call && ts.isCallExpression(call) && isSchemaBuilder(call)) continue;
     if (call && isForwardedTemplate(call, valueOfMember(memberOf(object, ['name', 'toolName'])))) continue;
     const calleeName = call

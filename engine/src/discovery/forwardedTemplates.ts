@@ -8,7 +8,7 @@ import ts from 'typescript';
 import { unwrapExpression } from '../parse/syntax';
 
 /** The names a parameter list binds, destructured ones included. */
-function boundNames(parameters: readonly ts.ParameterDeclaration[]): Set<string> {
+export function boundNames(parameters: readonly ts.ParameterDeclaration[]): Set<string> {
   const names = new Set<string>();
   const collect = (name: ts.BindingName) => {
     if (ts.isIdentifier(name)) names.add(name.text);

@@ -15,7 +15,7 @@ import type { ScanState } from './scanContext';
 
 const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap']);
 
-interface LoopSource {
+export interface LoopSource {
   /** The iterated list expression. */
   list: ts.Expression;
   /** The property of each element holding the definition (`entry.tool.name` → `tool`), if any. */
@@ -84,6 +84,11 @@ function loopSource(call: ts.CallExpression, nameArg: ts.Expression): LoopSource
   return undefined;
 }
 
+/** The list iterated by the loop around a registration call whose name is the loop variable's, if any. */
+export function loopedList(call: ts.CallExpression, nameArg: ts.Expression): LoopSource | undefined {
+  return loopSource(call, loopNameAlias(call, nameArg) ?? nameArg);
+}
+
 /**
  * A registration call inside a loop whose name is the loop variable's `name`: the definitions of the
  * iterated list are its tools. Returns whether the loop's list could be followed at all.
@@ -95,7 +100,7 @@ export function scanLoopedDefinitions(
   evidence: readonly string[],
 ): boolean {
   if (!nameArg) return false;
-  const source = loopSource(call, loopNameAlias(call, nameArg) ?? nameArg);
+  const source = loopedList(call, nameArg);
   if (!source) return false;
   const walker: Walk = {
     state,

@@ -111,6 +111,13 @@ export function fileConstants(sourceFile: ts.SourceFile): Map<string, ConstValue
     }
   }
   addReturnedObjects(sourceFile, constants, lookup);
+  // `export default ToolNames;` after `enum ToolNames { … }`: importers know the constant as `default`.
+  for (const statement of sourceFile.statements) {
+    if (!ts.isExportAssignment(statement) || statement.isExportEquals) continue;
+    const exported = unwrapExpression(statement.expression);
+    const value = ts.isIdentifier(exported) ? constants.get(exported.text) : undefined;
+    if (value !== undefined) constants.set('default', value);
+  }
   return constants;
 }
 
@@ -198,8 +205,22 @@ function valueOf(node: ts.Expression, lookup: ConstLookup): string | undefined {
     }
     return undefined;
   }
+  // `ToolNames.Search.toString()`, `String(ToolNames.Search)`: the string converted is the name.
+  const converted = convertedToString(inner);
+  if (converted) return valueOf(converted, lookup);
   const value = lookupPath(inner, lookup);
   return typeof value === 'string' ? value : undefined;
+}
+
+/** The operand of `x.toString()` or `String(x)`, when the expression is such a conversion. */
+function convertedToString(node: ts.Expression): ts.Expression | undefined {
+  if (!ts.isCallExpression(node)) return undefined;
+  const callee = unwrapExpression(node.expression);
+  if (node.arguments.length === 0 && ts.isPropertyAccessExpression(callee) && callee.name.text === 'toString') {
+    return callee.expression;
+  }
+  if (node.arguments.length === 1 && ts.isIdentifier(callee) && callee.text === 'String') return node.arguments[0];
+  return undefined;
 }
 
 /** Resolves a tool-name expression; `lookup` finds constants (same file first, then imports). */

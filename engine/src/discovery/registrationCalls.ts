@@ -19,6 +19,7 @@ import { spreadNameOf } from './spreadNames';
 import { localDefinitionObject } from './localDefinitions';
 import { claimRegisteredDefinition } from './registeredDefinitions';
 import { bindRegistrars, invokesRegisteredDefinition, registrarOf } from './registrars';
+import { type RegistrationReader, bindListParameterLoops, followListArgument } from './listParameterLoops';
 import {
   type ArgPath,
   type RegistrationKind,
@@ -36,6 +37,8 @@ interface CallShape {
   nameArg?: ts.Expression;
   handlerArg?: ts.Expression;
   definitionArg?: ts.Expression;
+  /** The list a list registrar is given (listParameterLoops.ts). */
+  listArg?: ts.Expression;
   /** The wrapper this call goes through. */
   wrapper?: WrapperSignature;
   calleeText: string;
@@ -192,6 +195,10 @@ function wrapperCall(state: ScanState, call: ts.CallExpression): CallShape | und
   if (signature.definitionFrom) {
     shape.definitionArg = argumentAt(call, signature.definitionFrom);
     return shape.definitionArg ? shape : undefined;
+  }
+  if (signature.listFrom) {
+    shape.listArg = argumentAt(call, signature.listFrom);
+    return shape.listArg ? shape : undefined;
   }
   shape.nameArg = argumentAt(call, signature.nameFrom);
   // Without a name argument the wrapper's default name applies; its own site lists that tool.
@@ -372,6 +379,12 @@ function mayRegister(state: ScanState, call: ts.CallExpression): boolean {
   );
 }
 
+const REGISTRATION_READER: RegistrationReader = {
+  sdkNameArg: (call) => sdkCall(call)?.nameArg,
+  pathOf: argPathOf,
+  shared: isShared,
+};
+
 function shapeOf(state: ScanState, call: ts.CallExpression): CallShape | undefined {
   return sdkCall(call) ?? libraryHelperCall(state, call) ?? wrapperCall(state, call);
 }
@@ -380,6 +393,7 @@ function shapeOf(state: ScanState, call: ts.CallExpression): CallShape | undefin
 export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.CallExpression[]): void {
   // Only calls through a name that can register (the SDK's methods, wrappers known here or elsewhere).
   bindRegistrars(state);
+  bindListParameterLoops(state, allCalls, REGISTRATION_READER);
   const calls = allCalls.filter((call) => mayRegister(state, call));
   const considered = new Set(calls);
   const forwarding = new Set<ts.CallExpression>();
@@ -414,6 +428,10 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
     const evidence = shape.wrapper
       ? [`registered through ${site}`, ...shape.wrapper.evidence]
       : [`registered by ${site}`];
+    if (shape.listArg && shape.wrapper) {
+      followListArgument(state, call, shape.listArg, shape.wrapper, evidence);
+      continue;
+    }
     const keyed = forwarding.has(call) ? undefined : keyedLoopOf(call, shape.nameArg);
     if (keyed) {
       registerKeyedLoop(state, call, shape.kind, shape.nameArg ?? call.expression, keyed, evidence);

@@ -126,6 +126,12 @@ export interface ArgPath {
   fallback?: string;
 }
 
+/** A list argument whose items a registrar registers, each under its own `key` (at `member` of the item, if set). */
+export interface ListPath extends ArgPath {
+  key: string;
+  member?: string;
+}
+
 /** A function that forwards its arguments to a tool registration. */
 export interface WrapperSignature {
   name: string;
@@ -133,6 +139,8 @@ export interface WrapperSignature {
   handlerFrom?: ArgPath;
   /** The whole definition object (`addTool(tool)`). */
   definitionFrom?: ArgPath;
+  /** A list of definitions it registers in a loop, each under its own name (listParameterLoops.ts). */
+  listFrom?: ListPath;
   /** `file:line` of the wrapper and what it forwards to. */
   evidence: string[];
   /** Other files can call it: exported, or a method of an object or class. */
