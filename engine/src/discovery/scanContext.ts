@@ -133,6 +133,8 @@ export interface WrapperSignature {
   handlerFrom?: ArgPath;
   /** The whole definition object (`addTool(tool)`). */
   definitionFrom?: ArgPath;
+  /** The option its tools/call handler forwards the tool name to (`config.handleCall(…)`): a dispatcher, not a tool. */
+  dispatcherFrom?: ArgPath;
   /** `file:line` of the wrapper and what it forwards to. */
   evidence: string[];
   /** Other files can call it: exported, or a method of an object or class. */
