@@ -9,6 +9,7 @@
  */
 import ts from 'typescript';
 import { type FunctionLike, propertyNameText, returnedExpressions, unwrapExpression } from '../parse/syntax';
+import { markGuardedBy } from './crossFileGuards';
 import { recordHandler } from './handlerTargets';
 import { type ScanState, functionTarget, handOffImport, isInlineFunction, lineOf, where } from './scanContext';
 
@@ -34,11 +35,16 @@ function returnedTable(fn: FunctionLike): ts.ObjectLiteralExpression | undefined
   return returned[returned.length - 1];
 }
 
-/** The entries of a built table: each key a tool, each value its handler. Returns how many were found. */
+/**
+ * The entries of a built table: each key a tool, each value its handler. Returns how many were found. With
+ * `guardedBy` (the dispatcher that looks the table up answers every throw in its own try), the handlers are guarded
+ * by it, also those the entries' factories return in other files.
+ */
 export function builtTableEntries(
   state: ScanState,
   table: ts.ObjectLiteralExpression,
   evidence: readonly string[],
+  guardedBy?: string,
 ): number {
   const entries = table.properties.filter(
     (p): p is ts.PropertyAssignment | ts.MethodDeclaration => ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p),
@@ -57,7 +63,17 @@ export function builtTableEntries(
         state.seen.add(fn);
         state.handlers.push({ fn, kind: 'dispatch', lowLevel: false, toolName: key, evidence: entryEvidence });
       }
-    } else fn = recordHandler(state, property.initializer, 'dispatch', key, entryEvidence).fn;
+    } else {
+      const externalBefore = state.external.length;
+      fn = recordHandler(state, property.initializer, 'dispatch', key, entryEvidence).fn;
+      if (guardedBy) {
+        for (const ref of state.external.slice(externalBefore)) {
+          ref.guarded = true;
+          ref.guardedBy ??= guardedBy;
+        }
+      }
+    }
+    if (fn && guardedBy) markGuardedBy(state, fn, guardedBy);
     state.registrations.push({
       name: key,
       kind: 'dispatch',
@@ -144,8 +160,9 @@ export function returnedTableExport(
   exported: ReadonlyMap<string, FunctionLike>,
   exportName: string,
   evidence: readonly string[],
+  guardedBy?: string,
 ): void {
   const fn = exported.get(exportName);
   const table = fn && returnedTable(fn);
-  if (table) builtTableEntries(state, table, evidence);
+  if (table) builtTableEntries(state, table, evidence, guardedBy);
 }

@@ -463,7 +463,7 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
       objects ??= exportedObjects(state.sourceFile);
       const table = objects.get(exportName);
       if (table) tableEntries(state, table, evidence);
-      else returnedTableExport(state, exported, exportName, evidence);
+      else returnedTableExport(state, exported, exportName, evidence, ref.guarded ? ref.guardedBy : undefined);
       followTableSources(state, exportName, evidence);
       continue;
     }

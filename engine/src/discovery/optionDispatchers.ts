@@ -11,6 +11,7 @@
  */
 import ts from 'typescript';
 import { type FunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
+import { answeringTryOf, scanGuardedDispatch } from './crossFileGuards';
 import { argPathOf, isShared } from './registrationCalls';
 import {
   type ArgPath,
@@ -43,6 +44,9 @@ export function noteOptionDispatcher(state: ScanState, call: ts.CallExpression):
       ],
       shared: true,
     };
+    // `try { await config.handleCall(…) } catch (e) { return { isError: true, … } }`: what the option runs is guarded.
+    const guardedBy = answeringTryOf(state, call);
+    if (guardedBy) signature.guardsHandler = guardedBy;
     state.wrappers.set(name, signature);
     return;
   }
@@ -94,6 +98,8 @@ export function scanOptionDispatchers(
       `tools/call dispatcher given as ${path.property ?? 'an option'} to ${call.expression.getText(state.sourceFile)}(…) at ${where(state, call)}`,
       ...signature.evidence,
     ];
-    scanDispatch(state, fn, evidence);
+    const guardedBy = signature.guardsHandler;
+    if (guardedBy) scanGuardedDispatch(state, fn, guardedBy, () => scanDispatch(state, fn, evidence));
+    else scanDispatch(state, fn, evidence);
   }
 }
