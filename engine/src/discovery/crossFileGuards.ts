@@ -80,7 +80,7 @@ export function scanGuardedDispatch(state: ScanState, fn: FunctionLike, guardedB
 
 /** A reference handed on from a guarded dispatcher is guarded by the same try. */
 function guardReference(ref: ExternalHandlerRef, guardedBy: string): void {
-  if (ref.role !== undefined && ref.role !== 'handler' && ref.role !== 'dispatch') return;
+  if (ref.role !== undefined && ref.role !== 'handler' && ref.role !== 'dispatch' && ref.role !== 'table') return;
   ref.guarded = true;
   ref.guardedBy ??= guardedBy;
 }

@@ -12,7 +12,9 @@ import { answeringTryOf } from './crossFileGuards';
 import { hookFinder } from './dispatchHooks';
 import { entryTableEntries } from './entryTables';
 import { recordHandler } from './handlerTargets';
+import { calledTableEntries, spreadBuiltTables } from './builtHandlerTables';
 import { externalRef, localTable, tableEntries } from './handlerTables';
+import { noteOptionDispatcher } from './optionDispatchers';
 import { repeatsDispatchBranch } from './separateDispatchers';
 import { mapTableEntries } from './mapTables';
 import { nameAliases } from './nameAliases';
@@ -298,7 +300,9 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
       if (table) {
         const found = tableEntries(state, table, tableEvidence);
         count += found > 0 ? found : entryTableEntries(state, table, fn, tableEvidence);
-      } else externalRef(state, state.imports.get(tableName), 'table', tableEvidence);
+        count += spreadBuiltTables(state, table, tableEvidence);
+      } else if (state.imports.has(tableName)) externalRef(state, state.imports.get(tableName), 'table', tableEvidence);
+      else count += calledTableEntries(state, tableName, node, tableEvidence);
     } else if (
       ts.isCallExpression(node) &&
       ts.isPropertyAccessExpression(node.expression) &&
@@ -331,6 +335,7 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
         externalRef(state, target.imported, 'dispatch', callEvidence, answeringTryOf(state, node));
       } else if (!target) {
         count += dispatchToReceiver(state, node, fn, followed, callEvidence, depth);
+        noteOptionDispatcher(state, node);
       }
     }
     return true;

@@ -21,6 +21,8 @@ import { scanSpreadDefinitions, spreadDefinitionExport } from './spreadDefinitio
 import { classMethodNamed } from './receiverDispatch';
 import { consumedExport, scanConsumedDefinitions, scanPassedDefinitions } from './consumedDefinitions';
 import { scanDispatch, scanDispatchers } from './dispatchers';
+import { scanOptionDispatchers } from './optionDispatchers';
+import { returnedTableExport } from './builtHandlerTables';
 import { tableEntries } from './handlerTables';
 import { scanFileConventionTool } from './fileConventions';
 import { scanHandlerFactoryDefinitions } from './handlerFactoryDefinitions';
@@ -327,6 +329,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanParamsSchemaRegistrations(state, calls);
   scanSelfRegisteringDefinitions(state, calls);
   scanDispatchers(state, calls);
+  scanOptionDispatchers(state, calls, scanDispatch);
   const toolBases = findToolBases(state);
   const classes = classFacts(sourceFile);
   scanToolClasses(state, new Map([...frameworkToolBases(state), ...toolBases]), classes);
@@ -464,6 +467,7 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
       objects ??= exportedObjects(state.sourceFile);
       const table = objects.get(exportName);
       if (table) tableEntries(state, table, evidence);
+      else returnedTableExport(state, exported, exportName, evidence, ref.guarded ? ref.guardedBy : undefined);
       followTableSources(state, exportName, evidence);
       continue;
     }

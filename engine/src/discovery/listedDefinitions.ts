@@ -11,6 +11,7 @@ import ts from 'typescript';
 import { type FunctionLike, returnedExpressions, isFunctionLike, unwrapExpression } from '../parse/syntax';
 import type { ExternalInfo, Reexport } from './handlers';
 import { SCHEMA_KEYS, handlerMember } from './definitions';
+import { isNamedByParameter } from './parameterNamedTemplates';
 import { type ScanState, handOffImport, nameOf, where } from './scanContext';
 
 /** The evidence step of every definition this rule finds (listings drop them when another site names the tool). */
@@ -276,6 +277,8 @@ function recordDefinition(walker: Walk, object: ts.ObjectLiteralExpression): voi
   if (!nameExpression || !schemaKeys.some((key) => propertyNamed(object, key) !== undefined)) return;
   if (HANDLER_KEYS.some((key) => propertyNamed(object, key) !== undefined)) return;
   if (state.consumed.has(object) || state.registrations.some((r) => r.node === object)) return;
+  // `describeTool(shape, name, description)` returning `{ name, … }`: each call names a tool, the template none.
+  if (isNamedByParameter(object, nameExpression)) return;
   const resolved = nameOf(state, nameExpression);
   // Under another key than `name` (`method: 'create_parcel'` beside `name: 'Create Parcel'`): a wire name only.
   if (nameKey !== 'name' && (resolved.name === null || !WIRE_NAME.test(resolved.name))) return;

@@ -6,12 +6,14 @@
  * array of instances or constructors), so the class is the tool. The trio — a tool-shaped name field,
  * an input schema member and an execution method of its own — is what tells it from other classes with a
  * `name` field (API clients such as `name = 'Desk'`). A class with no base class that implements the
- * project's own tool interface is read the same way (implementedToolInterfaces.ts).
+ * project's own tool interface, or the SDK's `Tool` type, is read the same way (implementedToolInterfaces.ts,
+ * sdkToolTypeClasses.ts).
  */
 import ts from 'typescript';
 import { propertyNameText } from '../parse/syntax';
 import { baseGuardOf, markGuardedBy } from './crossFileGuards';
 import { implementedProjectInterface } from './implementedToolInterfaces';
+import { implementedSdkToolType } from './sdkToolTypeClasses';
 import { NON_MCP_MODULES } from './definitions';
 import { type ScanState, lineOf, nameOf, where, shownNameExpression } from './scanContext';
 
@@ -57,11 +59,12 @@ export function scanNamedToolClasses(state: ScanState): void {
     if (!ts.isClassDeclaration(node) || !node.name) continue;
     if ((ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.AbstractKeyword)) continue;
     const extended = baseExpression(node);
-    const base = extended ?? implementedProjectInterface(state, node);
+    const sdkTool = extended ? undefined : implementedSdkToolType(state, node);
+    const base = extended ?? implementedProjectInterface(state, node) ?? sdkTool;
     if (!base) continue;
     const baseRoot = ts.isPropertyAccessExpression(base) ? base.expression : base;
     const baseModule = ts.isIdentifier(baseRoot) ? state.imports.get(baseRoot.text)?.specifier : undefined;
-    if (baseModule && (NON_MCP_MODULES.test(baseModule) || !baseModule.startsWith('.'))) continue;
+    if (!sdkTool && baseModule && (NON_MCP_MODULES.test(baseModule) || !baseModule.startsWith('.'))) continue;
     if (state.registrations.some((r) => r.node === node)) continue;
     const nameField = node.members.find(
       (m): m is ts.PropertyDeclaration =>

@@ -141,6 +141,8 @@ export interface WrapperSignature {
   definitionFrom?: ArgPath;
   /** A list of definitions it registers in a loop, each under its own name (listParameterLoops.ts). */
   listFrom?: ListPath;
+  /** The option its tools/call handler forwards the tool name to (`config.handleCall(…)`): a dispatcher, not a tool. */
+  dispatcherFrom?: ArgPath;
   /** `file:line` of the wrapper and what it forwards to. */
   evidence: string[];
   /** Other files can call it: exported, or a method of an object or class. */

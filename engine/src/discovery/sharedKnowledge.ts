@@ -176,7 +176,7 @@ function knowledgeSignature(facts: FileFacts | undefined): string {
   if (!facts) return '';
   const wrappers = [...facts.wrappers.values()].map(
     (w) =>
-      `${w.name}:${JSON.stringify([w.nameFrom, w.handlerFrom, w.definitionFrom, w.guardedParameters, w.guardsHandler, w.listFrom])}`,
+      `${w.name}:${JSON.stringify([w.nameFrom, w.handlerFrom, w.definitionFrom, w.guardedParameters, w.guardsHandler, w.listFrom, w.dispatcherFrom])}`,
   );
   const bases = [...facts.toolBases.values()].map((b) => `${b.name}:${b.handlerMethods.join(',')}`);
   const classes = facts.classes.map(

@@ -244,14 +244,11 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 });
 `,
   },
+  // The name-keyed object of handlers that handlersFor builds is the dispatcher's table (builtHandlerTables.ts): each
+  // tool is listed once, at its entry, with the function its factory returns as the handler.
   tools: [
-    {
-      file: 'src/tools/search.ts',
-      name: 'find_pages',
-      kind: 'definition',
-      evidence: /returned by the tools\/list answer/,
-    },
-    { file: 'src/tools/fetch.ts', name: 'fetch_page', kind: 'definition' },
+    { file: 'src/tools/index.ts', name: 'find_pages', kind: 'dispatch', evidence: /built handler table/ },
+    { file: 'src/tools/index.ts', name: 'fetch_page', kind: 'dispatch', handler: 'fetchPage' },
   ],
 };
 
