@@ -2,8 +2,9 @@
  * Calls that cannot fail the way the handler checks mean, whatever their arguments: a built-in reached
  * through a dotted path (`Object.prototype.hasOwnProperty.call(…)`), a test of a regular expression the
  * file writes as a literal (`ID_PATTERN.test(id)`), a date computed from the clock and constants
- * (`new Date(Date.now() + 7 * DAY).toISOString()`), and `process.exit(…)`, which ends the process
- * rather than throwing: wrapping it in try/catch changes nothing the model sees.
+ * (`new Date(Date.now() + 7 * DAY).toISOString()`), `process.exit(…)`, which ends the process
+ * rather than throwing: wrapping it in try/catch changes nothing the model sees, and the result helpers
+ * of a server framework (mcp-use's `error(…)`, `markdown(…)`, `text(…)`), which only build a result.
  */
 import ts from 'typescript';
 import { unwrapExpression } from '../../parse/syntax';
@@ -21,6 +22,22 @@ const HARMLESS_PATHS = new Set([
 
 /** Methods of a RegExp that answer a match or `null`, never throw. */
 const REGEX_METHODS = new Set(['test', 'exec']);
+
+/** Server frameworks whose packages export result helpers, and the helpers' names. */
+const FRAMEWORK_PACKAGE = /^mcp-use(\/server)?$/;
+const FRAMEWORK_RESULT_HELPERS = new Set([
+  'text',
+  'markdown',
+  'error',
+  'object',
+  'json',
+  'html',
+  'image',
+  'audio',
+  'binary',
+  'resource',
+  'mix',
+]);
 
 /** `a.b.c` of an identifier chain, or undefined for anything else (a call, an index, `this`). */
 export function dottedPath(expression: ts.Expression): string | undefined {
@@ -93,9 +110,33 @@ export function isClockDate(expression: ts.Expression): boolean {
   );
 }
 
+const frameworkHelpersByFile = new WeakMap<ts.SourceFile, ReadonlySet<string>>();
+
+/** Local names of the result helpers the file imports from a server framework's package. */
+function frameworkResultHelpers(sourceFile: ts.SourceFile): ReadonlySet<string> {
+  const known = frameworkHelpersByFile.get(sourceFile);
+  if (known) return known;
+  const names = new Set<string>();
+  for (const statement of sourceFile.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (!FRAMEWORK_PACKAGE.test(statement.moduleSpecifier.text)) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings)) continue;
+    for (const element of bindings.elements) {
+      const imported = (element.propertyName ?? element.name).text;
+      if (FRAMEWORK_RESULT_HELPERS.has(imported)) names.add(element.name.text);
+    }
+  }
+  frameworkHelpersByFile.set(sourceFile, names);
+  return names;
+}
+
 /** Whether a call is one of the harmless shapes above. */
 export function isHarmlessCall(call: ts.CallExpression): boolean {
   const path = dottedPath(call.expression);
   if (path !== undefined && HARMLESS_PATHS.has(path)) return true;
+  if (path !== undefined && !ts.isAwaitExpression(call.parent)) {
+    if (frameworkResultHelpers(call.getSourceFile()).has(path)) return true;
+  }
   return testsRegexConstant(call);
 }

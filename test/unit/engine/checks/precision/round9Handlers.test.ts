@@ -152,3 +152,66 @@ describe("failure-as-success: a helper's catch that returns a whole tool result"
     assert.deepEqual(findings('failure-as-success', helper(`return null;`)), ['helperCatchReturnsEmpty']);
   });
 });
+
+describe('unguarded-handler: an object built from the request context reports through it', () => {
+  const withContext = (first: string): string =>
+    [
+      ...header,
+      `type Context = { reportProgress?: (done: number, total: number) => Promise<void> };`,
+      `function createReporter(ctx: Context, name: string) {`,
+      `  return { name, progress: (done: number, total: number, note: string) => ctx.reportProgress?.(done, total) ?? Promise.resolve(note) };`,
+      `}`,
+      `function connect(ctx: Context) {`,
+      `  return { info: () => garden.about(ctx) };`,
+      `}`,
+      `mcpServer.registerTool('water', { inputSchema: { plot: z.string() } }, async ({ plot }, ctx) => {`,
+      `  ${first}`,
+      `  try {`,
+      `    return { content: [{ type: 'text', text: await garden.water(plot) }] };`,
+      `  } catch (error) {`,
+      `    return { content: [{ type: 'text', text: 'watering failed' }], isError: true };`,
+      `  }`,
+      `});`,
+    ].join('\n');
+
+  it("`const reporter = createReporter(ctx, 'water'); await reporter.progress(…)`", () => {
+    const first = `const reporter = createReporter(ctx, 'water'); await reporter.progress(1, 2, 'watering');`;
+    assert.deepEqual(findings('unguarded-handler', withContext(first)), []);
+  });
+
+  it('look-alike: asking a client built from the context for data still fires', () => {
+    const first = `const client = connect(ctx); const about = await client.info();`;
+    assert.deepEqual(findings('unguarded-handler', withContext(first)), ['unguarded']);
+  });
+});
+
+describe("unguarded-handler: a server framework's result helpers", () => {
+  const withHelper = (source: string): string =>
+    [
+      `import { MCPServer } from 'mcp-use/server';`,
+      `import { error, markdown } from '${source}';`,
+      `import { z } from 'zod';`,
+      `import { garden } from './support.js';`,
+      `const server = new MCPServer({ name: 'garden', version: '1' });`,
+      `function answer(result: { failed: boolean; text: string }) {`,
+      `  return result.failed ? error(result.text) : markdown(result.text);`,
+      `}`,
+      `server.tool({ name: 'weed', schema: z.object({ plot: z.string() }) }, async ({ plot }) => {`,
+      `  let result = { failed: true, text: 'weeding failed' };`,
+      `  try {`,
+      `    result = { failed: false, text: await garden.weed(plot) };`,
+      `  } catch (e) {`,
+      `    console.error(String(e));`,
+      `  }`,
+      `  return answer(result);`,
+      `});`,
+    ].join('\n');
+
+  it('`error(…)` and `markdown(…)` of mcp-use only build the result', () => {
+    assert.deepEqual(findings('unguarded-handler', withHelper('mcp-use/server')), []);
+  });
+
+  it('look-alike: the same names from a workspace module that cannot be read still fire', () => {
+    assert.deepEqual(findings('unguarded-handler', withHelper('./answers.js')), ['unguarded']);
+  });
+});
