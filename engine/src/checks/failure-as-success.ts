@@ -270,7 +270,18 @@ function contentItemIsErrors(context: AnalysisContext): ts.Node[] {
   return found;
 }
 
-export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmpty' | 'isErrorOnContentItem'> = {
+/** Whether every return is a tool result (`{ content: … }`) rather than an empty value. */
+function returnsToolResults(returns: readonly DataReturn[]): boolean {
+  return returns.every(({ statement }) => {
+    const value = statement.expression && unwrapExpression(statement.expression);
+    return value !== undefined && ts.isObjectLiteralExpression(value) && findProperty(value, ['content']) !== undefined;
+  });
+}
+
+type FailureAsSuccessMessage =
+  'catchReturnsData' | 'helperCatchReturnsEmpty' | 'helperCatchReturnsResult' | 'isErrorOnContentItem';
+
+export const failureAsSuccess: Check<FailureAsSuccessMessage> = {
   meta: {
     id: 'failure-as-success',
     description:
@@ -282,6 +293,8 @@ export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmp
         'This catch returns a normal result: the agent sees the failure as data (or as "nothing found") and cannot tell it apart from a real answer. Return an error envelope with isError: true, errorCategory and isRetryable.',
       helperCatchReturnsEmpty:
         'This catch in a helper of a tool handler returns an empty value on failure, so the handler reports "nothing found" for what was an access failure. Let the error reach the handler (or return a failure marker) and answer with an error envelope there.',
+      helperCatchReturnsResult:
+        'This catch in a helper of a tool handler returns a tool result without isError: the handler hands the failure to the agent as a normal answer. Return an error envelope with isError: true, errorCategory and isRetryable.',
       isErrorOnContentItem:
         'This isError is on one content item, not on the result: hosts ignore it there, so the agent reads the call as a success. Set isError: true (with errorCategory and isRetryable) on the result object instead.',
     },
@@ -307,7 +320,11 @@ export const failureAsSuccess: Check<'catchReturnsData' | 'helperCatchReturnsEmp
           for (const returned of returns) reported.add(returned.statement);
           report({
             ...head,
-            messageId: inHandler ? 'catchReturnsData' : 'helperCatchReturnsEmpty',
+            messageId: inHandler
+              ? 'catchReturnsData'
+              : returnsToolResults(returns)
+                ? 'helperCatchReturnsResult'
+                : 'helperCatchReturnsEmpty',
             fixes: inHandler ? () => fix(context, node, handler, returns) : undefined,
           });
         }

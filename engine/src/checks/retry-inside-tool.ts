@@ -2,6 +2,7 @@ import ts from 'typescript';
 import { isFunctionLike, unwrapExpression, walk } from '../parse/syntax';
 import { LOOP_KINDS } from '../parse/nodeIndex';
 import type { AnalysisContext, Check } from '../types';
+import { handlesFailureItself, triesEachItem, tryBlockContinues } from './analysis/retryLoopShapes';
 
 /** Callee names of retry and backoff helpers (compared case-insensitively). */
 const RETRY_HELPER =
@@ -117,7 +118,8 @@ function retryEvidence(loop: Loop): string | undefined {
         hasTry = true;
       }
       if (ts.isCatchClause(child)) {
-        inspect(child.block, true);
+        // `try { …; continue } catch { continue }`: the loop goes on the same way after a success.
+        inspect(child.block, !tryBlockContinues(child.parent));
         return false;
       }
       if (ts.isContinueStatement(child) && inCatch) continueInCatch = true;
@@ -132,8 +134,10 @@ function retryEvidence(loop: Loop): string | undefined {
       if (ts.isIdentifier(child) && countsAttempts(child.text)) counts = true;
     });
   }
-  if (!hasTry || !endsAfterSuccess(loop)) return undefined;
+  if (!hasTry || !endsAfterSuccess(loop) || triesEachItem(loop)) return undefined;
   if (sleeps) return 'waits between attempts';
+  // A try only in a nested loop belongs to that loop: this one repeats work, unless it waits between rounds.
+  if (!handlesFailureItself(loop)) return undefined;
   if (counts) return 'counts attempts';
   // Over a collection, `continue` in the catch skips an item; elsewhere it tries again.
   const overCollection = ts.isForOfStatement(loop) || ts.isForInStatement(loop);

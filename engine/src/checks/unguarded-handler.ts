@@ -18,6 +18,7 @@ import {
 import { calledOnlyInsideTry, guardedByEveryCaller } from './analysis/guardedCallers';
 import { classDeclaredSchemas, registeredSchemas, reparsesOfOwnSchema } from './analysis/registeredSchema';
 import { requestContextReports } from './analysis/requestContextCalls';
+import { serverNotifications } from './analysis/serverNotifications';
 
 /** Whether the handler's own body has a `throw` that no try/catch in it catches. */
 function hasOwnUncaughtThrow(fn: FunctionLike): boolean {
@@ -78,6 +79,9 @@ export const unguardedHandler: Check<'unguarded' | 'unguardedLowLevel'> = {
       }
       for (const call of requestContextReports(handler.fn)) {
         finder.cannotFail.set(call, 'it only reports through the request context');
+      }
+      for (const call of serverNotifications(handler.fn)) {
+        finder.cannotFail.set(call, 'it only sends a notification through the server');
       }
       const excused: Excused[] = [];
       const site = firstUnguardedSite(finder, handler.fn, 0, false, excused);

@@ -17,6 +17,7 @@ import {
   unwrapExpression,
 } from '../parse/syntax';
 import { httpResponseBody, receivedResultCopy } from './receivedCopies';
+import { declaresResultSchema } from './schemaShapes';
 
 const MCP_MODULE = /^@modelcontextprotocol\//;
 /** AI SDK (and similar) message parts that carry `isError` for their own protocol. */
@@ -288,7 +289,7 @@ function isListEntry(object: ts.ObjectLiteralExpression): boolean {
 
 /** Why an object with `isError` is not an MCP error envelope, or undefined when it may be one. */
 export function notAnEnvelope(object: ts.ObjectLiteralExpression, sourceFile: ts.SourceFile): boolean {
-  if (isContentItem(object) || isListEntry(object)) return true;
+  if (isContentItem(object) || isListEntry(object) || declaresResultSchema(object)) return true;
   const type = findProperty(object, ['type']);
   if (type && ts.isPropertyAssignment(type)) {
     const value = unwrapExpression(type.initializer);

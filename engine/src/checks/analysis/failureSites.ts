@@ -17,6 +17,7 @@ import { NodeIndex } from '../../parse/nodeIndex';
 import type { ForeignFunction } from '../../types';
 import { type ProjectLookup, importedCallees } from './importedCallees';
 import { checkedOutcome } from './resultStyle';
+import { objectMemberFunction } from './objectMembers';
 import {
   PARSING_NAME,
   THROWING_CONSTRUCTORS,
@@ -135,6 +136,7 @@ export function localCallee(finder: FailureFinder, call: ts.CallExpression): Fun
   if (ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword) {
     return classMember(call, callee.name.text);
   }
+  if (ts.isPropertyAccessExpression(callee)) return objectMemberFunction(finder.sourceFile, callee, finder.functions);
   return undefined;
 }
 

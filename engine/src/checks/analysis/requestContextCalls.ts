@@ -7,9 +7,12 @@
 import ts from 'typescript';
 import { type FunctionLike, unwrapExpression, walkOwnBody } from '../../parse/syntax';
 
-/** `notify`, `sendNotification`, `reportProgress`, `log`, `info` … `error`, `supportsViews`. */
+/** `notify`, `sendNotification`, `reportProgress`, `progress`, `log`, `info` … `error`, `supportsViews`. */
 const REPORTING_METHOD =
-  /^(notify|sendNotification|sendProgress|reportProgress|log|debug|info|notice|warn|warning|error|supports[A-Z]\w*)$/;
+  /^(notify|sendNotification|sendProgress|reportProgress|progress|log|debug|info|notice|warn|warning|error|supports[A-Z]\w*)$/;
+
+/** What an object built from the context may do and still only report: progress and log lines, not `info()` of a client. */
+const PASSED_ON_REPORT = /^(notify|sendNotification|sendProgress|reportProgress|progress|log)$/;
 
 /** Names the handler's request context is bound to: `ctx`, or `sendNotification` of `{ sendNotification }`. */
 function contextNames(fn: FunctionLike): { object?: string; members: Set<string> } {
@@ -30,10 +33,34 @@ function chainRoot(expression: ts.Expression): ts.Identifier | undefined {
   return ts.isIdentifier(current) ? current : undefined;
 }
 
+/**
+ * Locals built from the context (`const reporter = createReporter(ctx, 'search')`): an object that
+ * reports through it, whose reporting methods are the context's own, passed on.
+ */
+function reportersBuiltFrom(fn: FunctionLike, object: string): Set<string> {
+  const names = new Set<string>();
+  walkOwnBody(fn, (node) => {
+    if (!ts.isVariableDeclaration(node) || !ts.isIdentifier(node.name) || !node.initializer) return undefined;
+    const value = unwrapExpression(node.initializer);
+    if (
+      ts.isCallExpression(value) &&
+      value.arguments.some((argument) => {
+        const inner = unwrapExpression(argument);
+        return ts.isIdentifier(inner) && inner.text === object;
+      })
+    ) {
+      names.add(node.name.text);
+    }
+    return undefined;
+  });
+  return names;
+}
+
 /** The calls in a handler's own body that only report through its request context. */
 export function requestContextReports(fn: FunctionLike): ts.CallExpression[] {
   const { object, members } = contextNames(fn);
   if (object === undefined && members.size === 0) return [];
+  const reporters = object === undefined ? new Set<string>() : reportersBuiltFrom(fn, object);
   const calls: ts.CallExpression[] = [];
   walkOwnBody(fn, (node) => {
     if (!ts.isCallExpression(node)) return undefined;
@@ -41,7 +68,9 @@ export function requestContextReports(fn: FunctionLike): ts.CallExpression[] {
     if (ts.isIdentifier(callee)) {
       if (members.has(callee.text) && REPORTING_METHOD.test(callee.text)) calls.push(node);
     } else if (ts.isPropertyAccessExpression(callee) && REPORTING_METHOD.test(callee.name.text)) {
-      if (object !== undefined && chainRoot(callee.expression)?.text === object) calls.push(node);
+      const root = chainRoot(callee.expression)?.text;
+      if (root === undefined) return undefined;
+      if (root === object || (reporters.has(root) && PASSED_ON_REPORT.test(callee.name.text))) calls.push(node);
     }
     return undefined;
   });

@@ -4,6 +4,7 @@
  */
 import ts from 'typescript';
 import { expressionName, propertyNameText, unwrapExpression } from '../../parse/syntax';
+import { isClockDate, isHarmlessCall } from './harmlessCalls';
 
 /** Global functions and namespaces whose calls do not fail on ordinary input. */
 const SAFE_GLOBAL_CALLS = new Set([
@@ -193,7 +194,7 @@ export function isLogCall(call: ts.CallExpression): boolean {
 }
 
 export function isSafeCall(call: ts.CallExpression): boolean {
-  if (isLogCall(call)) return true;
+  if (isLogCall(call) || isHarmlessCall(call)) return true;
   const callee = unwrapExpression(call.expression);
   if (call.arguments.length === 0 && !ts.isAwaitExpression(call.parent)) {
     const name = expressionName(callee);
@@ -209,7 +210,7 @@ export function isSafeCall(call: ts.CallExpression): boolean {
       if (SAFE_NAMESPACES.has(receiver.text)) return true;
       if (SAFE_QUALIFIED_CALLS.has(`${receiver.text}.${callee.name.text}`)) return true;
     }
-    if (isCurrentDate(receiver) && CURRENT_DATE_METHODS.test(callee.name.text)) return true;
+    if ((isCurrentDate(receiver) || isClockDate(receiver)) && CURRENT_DATE_METHODS.test(callee.name.text)) return true;
     if (receiver.kind === ts.SyntaxKind.RegularExpressionLiteral) return true;
     return SAFE_METHODS.has(callee.name.text);
   }
