@@ -6,7 +6,7 @@
  */
 import ts from 'typescript';
 import { HANDLER_KEYS } from './handlerKeys';
-import { expressionName, outermostWrapper, propertyNameText, unwrapExpression } from '../parse/syntax';
+import { expressionName, isFunctionLike, outermostWrapper, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { isMappedCopy } from './copiedDefinitions';
 import { isForwardedTemplate } from './forwardedTemplates';
 import { scopedObjectOf } from './localObjects';
@@ -286,8 +286,14 @@ export function addInvokedKeys(state: ScanState, scope: ts.Node, keys: Set<strin
   // An arrow function's expression body may be the call itself.
   const calls = [scope, ...state.index.within(scope, [ts.SyntaxKind.CallExpression])];
   const aliases = handlerAliases(state, scope);
+  const lookedUp = lookedUpHandlers(state, scope);
   for (const call of calls) {
     if (!ts.isCallExpression(call)) continue;
+    // `const handler = registry.getHandler(name); … await handler(args)`: the registry's `handler` key.
+    if (ts.isIdentifier(call.expression) && lookedUp.has(call.expression.text)) {
+      keys.add('handler');
+      continue;
+    }
     // `const cb = tool.cb as Callback; … await cb(args)`: the alias stands for the key it was read from.
     const callee = ts.isIdentifier(call.expression) ? aliases.get(call.expression.text) : call.expression;
     if (!callee || !ts.isPropertyAccessExpression(callee)) continue;
@@ -297,6 +303,27 @@ export function addInvokedKeys(state: ScanState, scope: ts.Node, keys: Set<strin
     const receiverText = receiver.getText(state.sourceFile);
     if (key === 'handler' || key === 'handle' || /tool|def|definition|entry|spec/i.test(receiverText)) keys.add(key);
   }
+}
+
+/**
+ * `const handler = toolRegistry.getHandler(name)` declared within `scope`: locals holding the handler a tool
+ * registry keeps for a name (the registry's name says it holds tools or handlers).
+ */
+function lookedUpHandlers(state: ScanState, scope: ts.Node): Set<string> {
+  const names = new Set<string>();
+  // The local is usually declared before the try that calls it: look in the whole enclosing function.
+  let owner: ts.Node = scope;
+  while (owner.parent && !isFunctionLike(owner)) owner = owner.parent;
+  for (const declaration of state.index.within(owner, [ts.SyntaxKind.VariableDeclaration])) {
+    if (!ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name) || !declaration.initializer)
+      continue;
+    const value = unwrapExpression(declaration.initializer);
+    if (!ts.isCallExpression(value) || !ts.isPropertyAccessExpression(value.expression)) continue;
+    if (value.expression.name.text !== 'getHandler') continue;
+    const receiver = unwrapExpression(value.expression.expression).getText(state.sourceFile);
+    if (/tool|registry|handler/i.test(receiver)) names.add(declaration.name.text);
+  }
+  return names;
 }
 
 /** `const cb = tool.cb` declared within `scope`: the local names of a definition's handler key. */

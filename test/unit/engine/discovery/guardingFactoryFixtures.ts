@@ -134,4 +134,65 @@ for (const tool of [forecast]) {
     findings: [],
     onlyChecks: ['throw-in-handler', 'unguarded-handler'],
   },
+  {
+    title:
+      'handlers a tool registry keeps, looked up by name (registry.getHandler(name)) and called inside the tools/call try of another file, are guarded',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/registry.ts': `import type { z } from 'zod';
+export interface LabTool {
+  name: string;
+  description: string;
+  schema: z.ZodTypeAny;
+  handler: (args: Record<string, unknown>) => Promise<unknown>;
+}
+class LabRegistry {
+  private readonly tools = new Map<string, LabTool>();
+  register(tool: LabTool): void {
+    this.tools.set(tool.name, tool);
+  }
+  getHandler(name: string): LabTool['handler'] | undefined {
+    return this.tools.get(name)?.handler;
+  }
+  list(): LabTool[] {
+    return [...this.tools.values()];
+  }
+}
+export const labRegistry = new LabRegistry();
+`,
+      'src/tools/samples.ts': `import { z } from 'zod';
+import { labRegistry } from '../registry';
+declare function fetchSample(id: string): Promise<{ id: string }>;
+async function handler(args: Record<string, unknown>) {
+  if (typeof args.id !== 'string') throw new Error('id must be a string');
+  return await fetchSample(args.id);
+}
+labRegistry.register({ name: 'get_sample', description: 'One lab sample', schema: z.object({ id: z.string() }), handler });
+`,
+      'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { labRegistry } from './registry';
+import './tools/samples';
+const server = new Server({ name: 'lab', version: '1.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const handler = labRegistry.getHandler(request.params.name);
+  if (!handler) {
+    return { isError: true, errorCategory: 'NOT_FOUND', isRetryable: false, content: [{ type: 'text' as const, text: 'No tool ' + request.params.name }] };
+  }
+  try {
+    const result = await handler(request.params.arguments ?? {});
+    return { content: [{ type: 'text' as const, text: JSON.stringify(result) }] };
+  } catch (error) {
+    return { isError: true, errorCategory: 'UNKNOWN', isRetryable: false, content: [{ type: 'text' as const, text: String(error) }] };
+  }
+});
+`,
+    },
+    tools: [
+      { file: 'src/server.ts', name: null, kind: 'setRequestHandler' },
+      { file: 'src/tools/samples.ts', name: 'get_sample', kind: 'definition', handler: 'handler' },
+    ],
+    findings: [],
+    onlyChecks: ['throw-in-handler', 'unguarded-handler'],
+  },
 ];
