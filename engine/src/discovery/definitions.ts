@@ -9,7 +9,7 @@ import { HANDLER_KEYS } from './handlerKeys';
 import { expressionName, outermostWrapper, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { isMappedCopy } from './copiedDefinitions';
 import { isForwardedTemplate } from './forwardedTemplates';
-import { moduleObjectOf } from './localObjects';
+import { scopedObjectOf } from './localObjects';
 import { recordHandler } from './handlerTargets';
 import { isPromptDefinition } from './promptDefinitions';
 import { isKnownSchemaFactory } from './schemaFactories';
@@ -128,7 +128,7 @@ const NESTED_SCHEMA_KEYS = ['inputSchema', 'paramsSchema', 'argsSchema', 'inputS
 function nestedDefinition(object: ts.ObjectLiteralExpression): ts.ObjectLiteralExpression | undefined {
   const value = valueOfMember(memberOf(object, NESTED_KEYS));
   let inner = value && unwrapExpression(value);
-  if (inner && ts.isIdentifier(inner)) inner = moduleObjectOf(inner);
+  if (inner && ts.isIdentifier(inner)) inner = scopedObjectOf(inner);
   return inner && ts.isObjectLiteralExpression(inner) && memberOf(inner, NESTED_SCHEMA_KEYS) ? inner : undefined;
 }
 

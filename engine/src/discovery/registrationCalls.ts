@@ -19,6 +19,7 @@ import { spreadNameOf } from './spreadNames';
 import { localDefinitionObject } from './localDefinitions';
 import { claimRegisteredDefinition } from './registeredDefinitions';
 import { bindRegistrars, invokesRegisteredDefinition, registrarOf } from './registrars';
+import { returnedRegistrar } from './returnedRegistrars';
 import {
   type ArgPath,
   type RegistrationKind,
@@ -394,6 +395,11 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
       forwarding.add(call);
       if (signature.name && !state.wrappers.has(signature.name)) {
         state.wrappers.set(signature.name, signature);
+        added = true;
+      }
+      const returned = returnedRegistrar(state, call, signature);
+      if (returned && !state.wrappers.has(returned.name)) {
+        state.wrappers.set(returned.name, returned);
         added = true;
       }
     }

@@ -25,6 +25,7 @@ import { ROUND_SIXTEEN_FIXTURES } from './roundSixteenFixtures';
 import { ROUND_SEVENTEEN_FIXTURES } from './roundSeventeenFixtures';
 import { ROUND_EIGHTEEN_FIXTURES } from './roundEighteenFixtures';
 import { ROUND_NINETEEN_FIXTURES } from './roundNineteenFixtures';
+import { ROUND_TWENTY_ONE_FIXTURES } from './roundTwentyOneFixtures';
 import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
 import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
 import { ROUND_TWELVE_FIXTURES } from './roundTwelveFixtures';
@@ -61,4 +62,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_SEVENTEEN_FIXTURES,
   ...ROUND_EIGHTEEN_FIXTURES,
   ...ROUND_NINETEEN_FIXTURES,
+  ...ROUND_TWENTY_ONE_FIXTURES,
 ];
