@@ -10,6 +10,7 @@
  */
 import ts from 'typescript';
 import { type FunctionLike, expressionName, unwrapExpression } from '../parse/syntax';
+import { boundRegistrarName } from './returnedRegistrars';
 import { type ScanState, functionName, isInlineFunction, where } from './scanContext';
 
 const SDK_METHODS = new Set(['registerTool', 'registerToolTask', 'tool', 'addTool']);
@@ -40,9 +41,7 @@ export function registrarOf(fn: FunctionLike): FunctionLike | undefined {
 export function bindRegistrars(state: ScanState): boolean {
   let added = false;
   for (const declaration of state.index.of(ts.SyntaxKind.VariableDeclaration, ts.isVariableDeclaration)) {
-    if (!ts.isIdentifier(declaration.name) || !declaration.initializer) continue;
-    const bound = declaration.name.text;
-    if (state.wrappers.has(bound)) continue;
+    if (!declaration.initializer) continue;
     const init = unwrapExpression(declaration.initializer);
     if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) continue;
     const callee = init.expression.text;
@@ -53,6 +52,8 @@ export function bindRegistrars(state: ScanState): boolean {
         ? state.knowledge.wrapper(imported.exportName === 'default' ? callee : imported.exportName)
         : undefined);
     if (!signature?.registrar) continue;
+    const bound = boundRegistrarName(declaration.name, signature.registrarSlot);
+    if (bound === undefined || state.wrappers.has(bound)) continue;
     state.wrappers.set(bound, {
       ...signature,
       registrar: false,

@@ -20,6 +20,7 @@ import { localDefinitionObject } from './localDefinitions';
 import { claimRegisteredDefinition } from './registeredDefinitions';
 import { bindRegistrars, invokesRegisteredDefinition, registrarOf } from './registrars';
 import { type RegistrationReader, bindListParameterLoops, followListArgument } from './listParameterLoops';
+import { returnedRegistrar } from './returnedRegistrars';
 import {
   type ArgPath,
   type RegistrationKind,
@@ -408,6 +409,11 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
       forwarding.add(call);
       if (signature.name && !state.wrappers.has(signature.name)) {
         state.wrappers.set(signature.name, signature);
+        added = true;
+      }
+      const returned = returnedRegistrar(state, call, signature);
+      if (returned && !state.wrappers.has(returned.name)) {
+        state.wrappers.set(returned.name, returned);
         added = true;
       }
     }

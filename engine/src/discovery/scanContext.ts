@@ -153,6 +153,8 @@ export interface WrapperSignature {
   guardsHandler?: string;
   /** The function returns the wrapper (a registrar closure): its calls register nothing, the result they are bound to does. */
   registrar?: boolean;
+  /** The registrar returns the wrapper in a tuple (index) or an object (key), not whole (returnedRegistrars.ts). */
+  registrarSlot?: number | string;
 }
 
 /** A class that registers `this.name` (and a method of its own) with the SDK. */

@@ -28,6 +28,7 @@ import { ROUND_EIGHTEEN_FIXTURES } from './roundEighteenFixtures';
 import { ROUND_NINETEEN_FIXTURES } from './roundNineteenFixtures';
 import { ROUND_TWENTY_TWO_FIXTURES } from './roundTwentyTwoFixtures';
 import { ROUND_TWENTY_FIXTURES } from './roundTwentyFixtures';
+import { ROUND_TWENTY_ONE_FIXTURES } from './roundTwentyOneFixtures';
 import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
 import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
 import { ROUND_TWELVE_FIXTURES } from './roundTwelveFixtures';
@@ -67,4 +68,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...GUARDING_FACTORY_FIXTURES,
   ...ROUND_TWENTY_TWO_FIXTURES,
   ...ROUND_TWENTY_FIXTURES,
+  ...ROUND_TWENTY_ONE_FIXTURES,
 ];
