@@ -16,6 +16,8 @@ import { externalRef, localTable, tableEntries } from './handlerTables';
 import { repeatsDispatchBranch } from './separateDispatchers';
 import { mapTableEntries } from './mapTables';
 import { nameAliases } from './nameAliases';
+import { isMemberHandler } from './memberHandlers';
+import { requestParameterName } from './requestParameter';
 import { isVerdictBranch, isVerdictSwitch } from './verdicts';
 import { instanceTableEntries } from './instanceTables';
 import {
@@ -129,22 +131,23 @@ function addBranch(
   // The branch's handler: the function whose result the branch returns or keeps, else the first one it calls.
   let handlerCall: ts.CallExpression | undefined;
   let firstCall: ts.CallExpression | undefined;
-  const scan = (node: ts.Node) =>
+  const scan = (node: ts.Node, isHandler: (callee: ts.Expression) => boolean) =>
     walk(node, (child) => {
       if (handlerCall) return false;
       if (isFunctionLike(child)) return false;
-      if (
-        child.kind === SyntaxKind.CallExpression &&
-        ts.isCallExpression(child) &&
-        functionTarget(state, child.expression)
-      ) {
+      if (child.kind === SyntaxKind.CallExpression && ts.isCallExpression(child) && isHandler(child.expression)) {
         if (resultOf(child)) handlerCall = child;
         else firstCall ??= child;
       }
       return true;
     });
-  if (Array.isArray(body)) for (const statement of body as readonly ts.Statement[]) scan(statement);
-  else if (body) scan(body as ts.Node);
+  const scanBody = (isHandler: (callee: ts.Expression) => boolean) => {
+    if (Array.isArray(body)) for (const statement of body as readonly ts.Statement[]) scan(statement, isHandler);
+    else if (body) scan(body as ts.Node, isHandler);
+  };
+  scanBody((callee) => functionTarget(state, callee) !== undefined);
+  // Without a function of its own, the branch's handler may be a member: `handlers.handleX(args)`, `tool.execute(args)`.
+  if (!handlerCall && !firstCall) scanBody((callee) => isMemberHandler(state, callee));
   handlerCall ??= firstCall;
   const branchEvidence = [
     `branch for '${resolved.name}' of the tools/call dispatcher (line ${lineOf(state, site)})`,
@@ -223,8 +226,7 @@ function singleToolGuard(
 /** Finds the branches of a dispatching function; returns how many were found. */
 export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: readonly string[], depth = 0): number {
   if (!fn.body) return 0;
-  const first = fn.parameters[0]?.name;
-  const requestName = first && ts.isIdentifier(first) ? first.text : undefined;
+  const requestName = requestParameterName(fn);
   const isRequest = (argument: ts.Expression): boolean => {
     const inner = unwrapExpression(argument);
     return (
