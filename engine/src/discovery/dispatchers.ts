@@ -8,7 +8,7 @@ import { isHandWrittenRequestSchema } from './requestMethodSchemas';
 import { classMethodNamed, receiverMethod } from './receiverDispatch';
 import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { callIsAnswered, markGuarded } from './answeredCalls';
-import { answeringTryOf } from './crossFileGuards';
+import { answeringTryOf, scanGuardedDispatch } from './crossFileGuards';
 import { hookFinder } from './dispatchHooks';
 import { entryTableEntries } from './entryTables';
 import { recordHandler } from './handlerTargets';
@@ -328,7 +328,14 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
       ];
       if (target?.fn && target.fn !== fn && !followed.has(target.fn)) {
         followed.add(target.fn);
-        count += scanDispatch(state, target.fn, callEvidence, depth + 1);
+        const local = target.fn;
+        // `const handler = pick(name)` inside a try whose catch answers: what the lookup leads to runs guarded.
+        const guardedBy = answeringTryOf(state, node);
+        if (guardedBy) {
+          scanGuardedDispatch(state, local, guardedBy, () => {
+            count += scanDispatch(state, local, callEvidence, depth + 1);
+          });
+        } else count += scanDispatch(state, local, callEvidence, depth + 1);
       } else if (target?.imported) {
         externalRef(state, target.imported, 'dispatch', callEvidence, answeringTryOf(state, node));
       } else if (!target) {

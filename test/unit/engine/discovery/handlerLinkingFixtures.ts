@@ -135,6 +135,46 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   },
   {
     title:
+      "the same table looked up inside the tools/call handler's try whose catch answers: the linked handlers run guarded",
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/handlers/boards.ts': `export const boardHandlers = {
+  createBoard: async (args: { title?: string }) => {
+    if (!args.title) throw new Error('a title is needed');
+    return ${ANSWER};
+  },
+};
+`,
+      'src/server.ts': `${LOW_LEVEL_SERVER}
+import { boardHandlers } from './handlers/boards';
+function pick(name: string) {
+  const table = { create_board: boardHandlers.createBoard };
+  return table[name as keyof typeof table];
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  try {
+    const handler = pick(request.params.name);
+    return await handler(request.params.arguments as never);
+  } catch (error) {
+    return { content: [{ type: 'text' as const, text: String(error) }], isError: true };
+  }
+});
+`,
+    },
+    tools: [
+      {
+        file: 'src/server.ts',
+        name: 'create_board',
+        kind: 'dispatch',
+        handler: 'createBoard',
+        handlerFile: 'src/handlers/boards.ts',
+      },
+    ],
+    findings: [],
+    onlyChecks: ['throw-in-handler', 'unguarded-handler'],
+  },
+  {
+    title:
       'switch branches that call functions of a module imported whole, through a barrel: each branch is linked to the function in its file',
     files: {
       'package.json': MCP_PACKAGE,
