@@ -146,8 +146,12 @@ function addBranch(
     else if (body) scan(body as ts.Node, isHandler);
   };
   scanBody((callee) => functionTarget(state, callee) !== undefined);
-  // Without a function of its own, the branch's handler may be a member: `handlers.handleX(args)`, `tool.execute(args)`.
-  if (!handlerCall && !firstCall) scanBody((callee) => isMemberHandler(state, callee));
+  // Without a function of its own, the branch's handler may be a member whose result the branch answers with:
+  // `result = await handlers.handleX(args)`, `return tool.execute(args)` (not a `logger.debug(…)` on the way).
+  if (!handlerCall && !firstCall) {
+    scanBody((callee) => isMemberHandler(state, callee));
+    firstCall = undefined;
+  }
   handlerCall ??= firstCall;
   const branchEvidence = [
     `branch for '${resolved.name}' of the tools/call dispatcher (line ${lineOf(state, site)})`,

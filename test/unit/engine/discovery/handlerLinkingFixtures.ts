@@ -175,10 +175,17 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   },
   {
     title:
-      'switch branches that call functions of a module imported whole, through a barrel: each branch is linked to the function in its file',
+      'switch branches that call functions of a module imported whole, through a barrel: each branch is linked to the function in its file; a branch that only logs through an imported object has no handler',
     files: {
       'package.json': MCP_PACKAGE,
       'src/lamps/index.ts': `export * from './switching';
+`,
+      'src/log.ts': `export const log = {
+  info(message: string) {
+    if (!message) throw new Error('nothing to log');
+    console.error(message);
+  },
+};
 `,
       'src/lamps/switching.ts': `export async function switchLamp(args: { room?: string }) {
   if (!args.room) throw new Error('which room?');
@@ -190,6 +197,7 @@ export async function dimLamp(args: { level: number }) {
 `,
       'src/server.ts': `${LOW_LEVEL_SERVER}
 import * as lamps from './lamps/index';
+import { log } from './log';
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const args = request.params.arguments as never;
   let result;
@@ -199,6 +207,10 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
       break;
     case 'dim_lamp':
       result = await lamps.dimLamp(args);
+      break;
+    case 'lamp_report':
+      log.info('reporting');
+      result = { content: [{ type: 'text' as const, text: 'all lamps on' }] };
       break;
     default:
       return { content: [{ type: 'text' as const, text: 'unknown tool' }], isError: true };
@@ -222,6 +234,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
         handler: 'dimLamp',
         handlerFile: 'src/lamps/switching.ts',
       },
+      { file: 'src/server.ts', name: 'lamp_report', kind: 'dispatch', handlerFile: null },
     ],
     findings: ['throw-in-handler@src/lamps/switching.ts'],
     onlyChecks: ['throw-in-handler'],
