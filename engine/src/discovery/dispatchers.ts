@@ -8,7 +8,7 @@ import { isHandWrittenRequestSchema } from './requestMethodSchemas';
 import { classMethodNamed, receiverMethod } from './receiverDispatch';
 import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { callIsAnswered, markGuarded } from './answeredCalls';
-import { answeringTryOf } from './crossFileGuards';
+import { answeringTryOf, scanGuardedDispatch } from './crossFileGuards';
 import { hookFinder } from './dispatchHooks';
 import { entryTableEntries } from './entryTables';
 import { recordHandler } from './handlerTargets';
@@ -18,6 +18,8 @@ import { noteOptionDispatcher } from './optionDispatchers';
 import { repeatsDispatchBranch } from './separateDispatchers';
 import { mapTableEntries } from './mapTables';
 import { nameAliases } from './nameAliases';
+import { isMemberHandler } from './memberHandlers';
+import { requestParameterName } from './requestParameter';
 import { isVerdictBranch, isVerdictSwitch } from './verdicts';
 import { instanceTableEntries } from './instanceTables';
 import {
@@ -131,22 +133,27 @@ function addBranch(
   // The branch's handler: the function whose result the branch returns or keeps, else the first one it calls.
   let handlerCall: ts.CallExpression | undefined;
   let firstCall: ts.CallExpression | undefined;
-  const scan = (node: ts.Node) =>
+  const scan = (node: ts.Node, isHandler: (callee: ts.Expression) => boolean) =>
     walk(node, (child) => {
       if (handlerCall) return false;
       if (isFunctionLike(child)) return false;
-      if (
-        child.kind === SyntaxKind.CallExpression &&
-        ts.isCallExpression(child) &&
-        functionTarget(state, child.expression)
-      ) {
+      if (child.kind === SyntaxKind.CallExpression && ts.isCallExpression(child) && isHandler(child.expression)) {
         if (resultOf(child)) handlerCall = child;
         else firstCall ??= child;
       }
       return true;
     });
-  if (Array.isArray(body)) for (const statement of body as readonly ts.Statement[]) scan(statement);
-  else if (body) scan(body as ts.Node);
+  const scanBody = (isHandler: (callee: ts.Expression) => boolean) => {
+    if (Array.isArray(body)) for (const statement of body as readonly ts.Statement[]) scan(statement, isHandler);
+    else if (body) scan(body as ts.Node, isHandler);
+  };
+  scanBody((callee) => functionTarget(state, callee) !== undefined);
+  // Without a function of its own, the branch's handler may be a member whose result the branch answers with:
+  // `result = await handlers.handleX(args)`, `return tool.execute(args)` (not a `logger.debug(…)` on the way).
+  if (!handlerCall && !firstCall) {
+    scanBody((callee) => isMemberHandler(state, callee));
+    firstCall = undefined;
+  }
   handlerCall ??= firstCall;
   const branchEvidence = [
     `branch for '${resolved.name}' of the tools/call dispatcher (line ${lineOf(state, site)})`,
@@ -225,8 +232,7 @@ function singleToolGuard(
 /** Finds the branches of a dispatching function; returns how many were found. */
 export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: readonly string[], depth = 0): number {
   if (!fn.body) return 0;
-  const first = fn.parameters[0]?.name;
-  const requestName = first && ts.isIdentifier(first) ? first.text : undefined;
+  const requestName = requestParameterName(fn);
   const isRequest = (argument: ts.Expression): boolean => {
     const inner = unwrapExpression(argument);
     return (
@@ -330,7 +336,14 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
       ];
       if (target?.fn && target.fn !== fn && !followed.has(target.fn)) {
         followed.add(target.fn);
-        count += scanDispatch(state, target.fn, callEvidence, depth + 1);
+        const local = target.fn;
+        // `const handler = pick(name)` inside a try whose catch answers: what the lookup leads to runs guarded.
+        const guardedBy = answeringTryOf(state, node);
+        if (guardedBy) {
+          scanGuardedDispatch(state, local, guardedBy, () => {
+            count += scanDispatch(state, local, callEvidence, depth + 1);
+          });
+        } else count += scanDispatch(state, local, callEvidence, depth + 1);
       } else if (target?.imported) {
         externalRef(state, target.imported, 'dispatch', callEvidence, answeringTryOf(state, node));
       } else if (!target) {

@@ -6,6 +6,7 @@
 import ts from 'typescript';
 import { type FunctionLike, unwrapExpression, walkOwnBody } from '../parse/syntax';
 import { recordFactoryHandler } from './factoryHandlers';
+import { recordMemberHandler } from './memberHandlers';
 import { type RegistrationKind, type ScanState, functionTarget, handOffImport, where } from './scanContext';
 
 export interface RecordedHandler {
@@ -88,6 +89,9 @@ export function recordHandler(
     return { fn: inner.fn, evidence: [note, ...inner.evidence] };
   }
   const found = functionTarget(state, target);
+  // `handlers.handleX`, `cardHandlers.createCard`, `doorTool.execute`: a member that leads to a function.
+  const member = found || lowLevel ? undefined : recordMemberHandler(state, target, kind, toolName, evidence);
+  if (member) return { fn: member.fn, evidence: [] };
   if (!found) return madeByFactory();
   if (found.fn) {
     if (!state.seen.has(found.fn)) {

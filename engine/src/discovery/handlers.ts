@@ -48,6 +48,7 @@ import { schemaFactoryShapes } from './schemaFactories';
 import { scanPackageToolBuilders } from './packageToolBuilders';
 import { registeredDefinitionExport } from './registeredDefinitions';
 import { wrappedHandlerExport } from './wrappedHandlerExports';
+import { declaredMemberFunction, exportNameOfKey } from './memberHandlers';
 import { classMethodExport } from './instanceTables';
 import { registeredRecordShapes, scanKeyedRecords } from './keyedRecords';
 import { scanTypedDefinitions, typedRegistrationShapes } from './typedDefinitions';
@@ -419,7 +420,8 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
 function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<string, ExternalInfo>): void {
   const exported = exportedFunctions(state.sourceFile);
   let objects: Map<string, ts.ObjectLiteralExpression> | undefined;
-  for (const [exportName, ref] of externalExports) {
+  for (const [key, ref] of externalExports) {
+    const exportName = exportNameOfKey(key, ref);
     const evidence = ref.evidence ?? [];
     if (ref.role === 'executors') {
       scanExecutorExports(state, exportName, ref.executorMethod ?? 'execute', evidence, reexportsOf(state.sourceFile));
@@ -472,10 +474,13 @@ function scanExternalExports(state: ScanState, externalExports: ReadonlyMap<stri
       continue;
     }
     // A class's method another file's dispatcher hands the name to (`this.registry.executeTool(name)`).
+    // A member of an exported object or class another file's table or branch names (`cardHandlers.createCard`).
     const exportedFn =
       ref.role === 'dispatch' && ref.member
         ? classMethodNamed(state.sourceFile, exportName, ref.member)
-        : exported.get(exportName);
+        : ref.role === 'handler' && ref.member
+          ? declaredMemberFunction(state.sourceFile, state.functions, exportName, ref.member)
+          : exported.get(exportName);
     // 'returnedHandler': the export is a factory; the function it returns answers the calls.
     const fn = ref.role === 'returnedHandler' && exportedFn ? returnedFunction(exportedFn) : exportedFn;
     // `export const run = withReporting(runImpl, …)`: the function the wrapper (or factory) call runs.

@@ -22,6 +22,7 @@ import { type ExportFacts, readExportFacts } from './workspaceExports';
 import { ImportResolver, defaultFileExists, normalisePath } from './importResolver';
 import type { ClassFact, Renamer, ToolBaseClass, WrapperSignature } from './scanContext';
 import type { EngineSettings, ForeignFunction } from '../types';
+import { externalExportKey } from './memberHandlers';
 import { SharedKnowledge } from './sharedKnowledge';
 import { DECLARATION_FILE, SOURCE_FILE_PATTERN } from './sourceFiles';
 import {
@@ -217,9 +218,10 @@ export class Project implements ProjectKnowledge {
           : registered;
         if (ref.fileName === target) {
           // Guarded only when every file that reaches the export does so through an answering try.
-          const previous = result.get(ref.exportName);
+          const key = externalExportKey(ref);
+          const previous = result.get(key);
           const guarded = ref.guarded === true && (previous === undefined || previous.guarded === true);
-          result.set(ref.exportName, {
+          result.set(key, {
             kind: ref.kind,
             toolName: ref.toolName,
             role: ref.role,

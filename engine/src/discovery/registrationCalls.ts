@@ -7,6 +7,7 @@
 import ts from 'typescript';
 import { type FunctionLike, expressionName, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { markGuardedBy } from './crossFileGuards';
+import { forwardedHandlerOf } from './forwardedHandlers';
 import { guardedParametersOf } from './guardedParameters';
 import { recordHandler } from './handlerTargets';
 import { definitionFromObject, recordMethod } from './definitions';
@@ -307,15 +308,17 @@ function forwardingSignature(state: ScanState, call: ts.CallExpression, shape: C
   const registrar = functionName(fn) === undefined ? registrarOf(fn) : undefined;
   const name = functionName(registrar ?? fn);
   const via = shape.wrapper ? shape.wrapper.evidence : [`${shape.calleeText} at ${where(state, call)}`];
+  const handler = shape.handlerArg ? forwardedHandlerOf(state, shape.handlerArg, fn, nameFrom) : {};
   const signature: WrapperSignature = {
     name: name ?? '',
     nameFrom,
     definitionFrom,
-    handlerFrom: shape.handlerArg ? (argPathOf(shape.handlerArg, fn) ?? calledPathOf(shape.handlerArg, fn)) : undefined,
+    handlerFrom: handler.handlerFrom,
     evidence: [`${name ?? 'function'} (${where(state, fn)}) forwards to ${shape.calleeText}`, ...via.slice(0, 4)],
     shared: isShared(registrar ?? fn),
   };
   if (registrar) signature.registrar = true;
+  if (handler.guardsHandler) signature.guardsHandler = handler.guardsHandler;
   const guardedParameters = guardedParametersOf(fn, state.functions);
   if (guardedParameters.length > 0) signature.guardedParameters = guardedParameters;
   return signature;

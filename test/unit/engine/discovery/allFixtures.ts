@@ -8,6 +8,7 @@ import { APPLIED_DECORATOR_FIXTURES, CONVENTION_FOLDER_FIXTURES } from './conven
 import { DISPATCH_HOOK_FIXTURES } from './dispatchHookFixtures';
 import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
 import { GUARDING_FACTORY_FIXTURES } from './guardingFactoryFixtures';
+import { HANDLER_LINKING_FIXTURES } from './handlerLinkingFixtures';
 import { IMPORTED_HANDLER_FIXTURES } from './importedHandlerFixtures';
 import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
@@ -38,6 +39,7 @@ import { STYLE_FIXTURES, type StyleFixture } from './styleFixtures';
 export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...STYLE_FIXTURES,
   ...IMPORTED_HANDLER_FIXTURES,
+  ...HANDLER_LINKING_FIXTURES,
   ...FRAMEWORK_FIXTURES,
   ...ROUND_THREE_FIXTURES,
   ...ROUND_FIVE_FIXTURES,
