@@ -230,6 +230,25 @@ function singleToolGuard(
 }
 
 /** Finds the branches of a dispatching function; returns how many were found. */
+/**
+ * Whether a call's result is a handler the caller then calls: `pick(name)(args)`, or `const handler = pick(name)`
+ * followed by `handler(…)` in the same function.
+ */
+function returnsHandlerToCall(state: ScanState, call: ts.CallExpression): boolean {
+  let outer: ts.Node = call.parent;
+  while (ts.isAwaitExpression(outer) || ts.isParenthesizedExpression(outer)) outer = outer.parent;
+  if (ts.isCallExpression(outer) && unwrapExpression(outer.expression) === call) return true;
+  if (!ts.isVariableDeclaration(outer) || !ts.isIdentifier(outer.name)) return false;
+  const local = outer.name.text;
+  let scope: ts.Node = outer;
+  while (scope.parent && !isFunctionLike(scope)) scope = scope.parent;
+  return state.index.within(scope, [ts.SyntaxKind.CallExpression]).some((candidate) => {
+    if (!ts.isCallExpression(candidate)) return false;
+    const callee = unwrapExpression(candidate.expression);
+    return ts.isIdentifier(callee) && callee.text === local;
+  });
+}
+
 export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: readonly string[], depth = 0): number {
   if (!fn.body) return 0;
   const requestName = requestParameterName(fn);
@@ -337,8 +356,10 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
       if (target?.fn && target.fn !== fn && !followed.has(target.fn)) {
         followed.add(target.fn);
         const local = target.fn;
-        // `const handler = pick(name)` inside a try whose catch answers: what the lookup leads to runs guarded.
-        const guardedBy = answeringTryOf(state, node);
+        // `const handler = pick(name)` inside a try whose catch answers: what the lookup leads to runs guarded. A
+        // call that runs the tool itself (`await this.runTool(name, args)`) is left to the checks, which also see
+        // the function's other callers and its uses as a value.
+        const guardedBy = returnsHandlerToCall(state, node) ? answeringTryOf(state, node) : undefined;
         if (guardedBy) {
           scanGuardedDispatch(state, local, guardedBy, () => {
             count += scanDispatch(state, local, callEvidence, depth + 1);
