@@ -12,6 +12,7 @@ import { markGuarded } from './answeredCalls';
 import { markGuardedBy, scanGuardedDispatch } from './crossFileGuards';
 import { scanAugmentedServerTools } from './augmentedServerTools';
 import { guardedParametersOf } from './guardedParameters';
+import { type Reexport, declaredExports, reexportsOf } from './moduleExports';
 import { guardFactoryDefinitions, guardingFactoryShapes } from './guardingDefinitionFactories';
 import { classFacts, findToolBases, scanToolClasses } from './classes';
 import { scanAppliedToolDecorators, scanToolDecorators } from './decorators';
@@ -80,6 +81,8 @@ export type {
 } from './scanContext';
 
 /** What a file tells the rest of the project (for cross-file discovery). */
+export { type Reexport, declaredExports, reexportsOf };
+
 export interface FileFacts {
   constants: ReadonlyMap<string, ConstValue>;
   wrappers: ReadonlyMap<string, WrapperSignature>;
@@ -98,55 +101,6 @@ export interface FileFacts {
   renamers: ReadonlyMap<string, Renamer>;
   /** Record shapes (`title>tool>inputParams`) this file's registration loops read (keyedRecords.ts). */
   recordShapes?: ReadonlySet<string>;
-}
-
-export function declaredExports(sourceFile: ts.SourceFile): Set<string> {
-  const names = new Set<string>();
-  for (const statement of sourceFile.statements) {
-    if (ts.isExportAssignment(statement)) names.add('default');
-    if (!isExportedStatement(statement)) continue;
-    if (ts.isVariableStatement(statement)) {
-      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
-    } else if (
-      (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) &&
-      statement.name
-    ) {
-      names.add(statement.name.text);
-    }
-  }
-  return names;
-}
-
-export interface Reexport {
-  exportName: string;
-  specifier: string;
-  importedName: string;
-}
-
-export function reexportsOf(sourceFile: ts.SourceFile): Reexport[] {
-  const result: Reexport[] = [];
-  for (const statement of sourceFile.statements) {
-    if (
-      !ts.isExportDeclaration(statement) ||
-      !statement.moduleSpecifier ||
-      !ts.isStringLiteral(statement.moduleSpecifier)
-    ) {
-      continue;
-    }
-    const specifier = statement.moduleSpecifier.text;
-    const clause = statement.exportClause;
-    if (!clause) result.push({ exportName: '*', specifier, importedName: '*' });
-    else if (ts.isNamedExports(clause)) {
-      for (const element of clause.elements) {
-        result.push({
-          exportName: element.name.text,
-          specifier,
-          importedName: (element.propertyName ?? element.name).text,
-        });
-      }
-    }
-  }
-  return result;
 }
 
 export interface HandlerScan {

@@ -22,7 +22,6 @@ import { type ExportFacts, readExportFacts } from './workspaceExports';
 import { ImportResolver, defaultFileExists, normalisePath } from './importResolver';
 import type { ClassFact, Renamer, ToolBaseClass, WrapperSignature } from './scanContext';
 import type { EngineSettings, ForeignFunction } from '../types';
-import { externalExportKey } from './memberHandlers';
 import { SharedKnowledge } from './sharedKnowledge';
 import { DECLARATION_FILE, SOURCE_FILE_PATTERN } from './sourceFiles';
 import {
@@ -30,6 +29,7 @@ import {
   type EarlyAnalysis,
   type EarlyDepends,
   type EarlyReuse,
+  exportsRegisteredElsewhere,
   exportsSignature,
   externalSignature,
 } from './projectRecords';
@@ -209,34 +209,9 @@ export class Project implements ProjectKnowledge {
 
   /** Exports of `fileName` that files of this project register as tool handlers. */
   externalExportsFor(fileName: string): Map<string, ExternalInfo> {
-    const target = normalisePath(fileName);
-    const result = new Map<string, ExternalInfo>();
-    for (const refs of this.registered.values()) {
-      for (const registered of refs) {
-        const ref = this.facts.get(registered.fileName)?.reexports.length
-          ? { ...registered, ...this.resolveExport(registered.fileName, registered.exportName) }
-          : registered;
-        if (ref.fileName === target) {
-          // Guarded only when every file that reaches the export does so through an answering try.
-          const key = externalExportKey(ref);
-          const previous = result.get(key);
-          const guarded = ref.guarded === true && (previous === undefined || previous.guarded === true);
-          result.set(key, {
-            kind: ref.kind,
-            toolName: ref.toolName,
-            role: ref.role,
-            namePattern: ref.namePattern,
-            executorMethod: ref.executorMethod,
-            member: ref.member,
-            nameKey: ref.nameKey,
-            evidence: ref.evidence,
-            guarded,
-            guardedBy: guarded ? (ref.guardedBy ?? previous?.guardedBy) : undefined,
-          });
-        }
-      }
-    }
-    return result;
+    return exportsRegisteredElsewhere(normalisePath(fileName), this.registered.values(), (ref) =>
+      this.facts.get(ref.fileName)?.reexports.length ? this.resolveExport(ref.fileName, ref.exportName) : ref,
+    );
   }
 
   /** Records which external handlers `fileName` registers; returns the files whose handler set changed. */

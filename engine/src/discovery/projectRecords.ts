@@ -4,7 +4,8 @@
  */
 import type { AnalysisResult } from '../engine';
 import type ts from 'typescript';
-import type { ExternalInfo, FileFacts, HandlerScan } from './handlers';
+import type { ExternalHandlerRef, ExternalInfo, FileFacts, HandlerScan } from './handlers';
+import { externalExportKey } from './memberHandlers';
 
 /** The checks' result on a file analysed as soon as it was indexed, with what it depends on (see Project.analyseEarly). */
 export interface EarlyAnalysis extends EarlyDepends {
@@ -56,4 +57,39 @@ export function exportsSignature(facts: FileFacts | undefined): string {
   if (!facts) return '';
   const reexports = facts.reexports.map((r) => `${r.exportName}<${r.specifier}#${r.importedName}`);
   return [JSON.stringify([...facts.constants]), reexports.join('|'), [...facts.declared].join('|')].join('\n');
+}
+
+/**
+ * The exports of `target` that files register as tool handlers (`registered`: each registering file's references),
+ * each reference followed through re-exports by `defining` to the file that defines it. An export is guarded only
+ * when every file that reaches it does so through an answering try.
+ */
+export function exportsRegisteredElsewhere(
+  target: string,
+  registered: Iterable<readonly ExternalHandlerRef[]>,
+  defining: (ref: ExternalHandlerRef) => { fileName: string; exportName: string },
+): Map<string, ExternalInfo> {
+  const result = new Map<string, ExternalInfo>();
+  for (const refs of registered) {
+    for (const registeredRef of refs) {
+      const ref = { ...registeredRef, ...defining(registeredRef) };
+      if (ref.fileName !== target) continue;
+      const key = externalExportKey(ref);
+      const previous = result.get(key);
+      const guarded = ref.guarded === true && (previous === undefined || previous.guarded === true);
+      result.set(key, {
+        kind: ref.kind,
+        toolName: ref.toolName,
+        role: ref.role,
+        namePattern: ref.namePattern,
+        executorMethod: ref.executorMethod,
+        member: ref.member,
+        nameKey: ref.nameKey,
+        evidence: ref.evidence,
+        guarded,
+        guardedBy: guarded ? (ref.guardedBy ?? previous?.guardedBy) : undefined,
+      });
+    }
+  }
+  return result;
 }

@@ -18,6 +18,7 @@ import type { ForeignFunction } from '../../types';
 import { type ProjectLookup, importedCallees } from './importedCallees';
 import { checkedOutcome } from './resultStyle';
 import { objectMemberFunction } from './objectMembers';
+import { describeSite } from './siteDescriptions';
 import {
   PARSING_NAME,
   THROWING_CONSTRUCTORS,
@@ -30,6 +31,8 @@ import {
 } from './safeCalls';
 
 /** Read once: the typescript module's exports are getters (see parse/syntax.ts). */
+export { describeSite };
+
 const { SyntaxKind } = ts;
 
 const MAX_HELPER_DEPTH = 4;
@@ -449,30 +452,6 @@ function receiverChain(node: ts.AwaitExpression | ts.CallExpression): ts.Node[] 
     current = unwrapExpression(current.expression);
   }
   return calls;
-}
-
-/** A callee as written, except a function called in place, which reads `(async () => {…})`. */
-function calleeText(sourceFile: ts.SourceFile, expression: ts.Expression): string {
-  const callee = unwrapExpression(expression);
-  if (ts.isArrowFunction(callee) || ts.isFunctionExpression(callee)) {
-    const isAsync = callee.modifiers?.some((modifier) => modifier.kind === SyntaxKind.AsyncKeyword) === true;
-    const shape = ts.isArrowFunction(callee) ? '() => {…}' : 'function () {…}';
-    return `(${isAsync ? 'async ' : ''}${shape})`;
-  }
-  return expression.getText(sourceFile);
-}
-
-/** How a failure site reads in a message: `await fetch(…)`, `parseBody(…)`, `for await (…)`. */
-export function describeSite(sourceFile: ts.SourceFile, site: ts.Node): string {
-  if (ts.isForOfStatement(site)) return 'for await (…)';
-  if (ts.isThrowStatement(site)) return 'throw';
-  const target = ts.isAwaitExpression(site) ? site.expression : site;
-  const callee =
-    ts.isCallExpression(target) || ts.isNewExpression(target) ? calleeText(sourceFile, target.expression) : undefined;
-  const shown = callee ? `${ts.isNewExpression(target) ? 'new ' : ''}${callee}(…)` : target.getText(sourceFile);
-  const short = shown.replace(/\s+/g, ' ');
-  const label = short.length > 40 ? short.slice(0, 39) + '…' : short;
-  return ts.isAwaitExpression(site) ? `await ${label}` : label;
 }
 
 /** How a callee reads in evidence: `loadUser()`, `this.store.get()`, or `the function called in place`. */
