@@ -2,7 +2,7 @@ import ts from 'typescript';
 import { isFunctionLike, unwrapExpression, walk } from '../parse/syntax';
 import { LOOP_KINDS } from '../parse/nodeIndex';
 import type { AnalysisContext, Check } from '../types';
-import { handlesFailureItself, triesEachItem, tryBlockContinues } from './analysis/retryLoopShapes';
+import { handlesFailureItself, isFailureHandler, triesEachItem, tryBlockContinues } from './analysis/retryLoopShapes';
 
 /** Callee names of retry and backoff helpers (compared case-insensitively). */
 const RETRY_HELPER =
@@ -108,15 +108,7 @@ function retryEvidence(loop: Loop): string | undefined {
   const inspect = (node: ts.Node, inCatch: boolean): void => {
     walk(node, (child) => {
       if (isFunctionLike(child) && !ts.isArrowFunction(child)) return false;
-      if (ts.isTryStatement(child) && child.catchClause) hasTry = true;
-      // `await call().catch(() => undefined)` swallows a failure just like a try/catch.
-      if (
-        ts.isCallExpression(child) &&
-        ts.isPropertyAccessExpression(child.expression) &&
-        child.expression.name.text === 'catch'
-      ) {
-        hasTry = true;
-      }
+      if (isFailureHandler(child)) hasTry = true;
       if (ts.isCatchClause(child)) {
         // `try { …; continue } catch { continue }`: the loop goes on the same way after a success.
         inspect(child.block, !tryBlockContinues(child.parent));

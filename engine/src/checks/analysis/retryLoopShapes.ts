@@ -20,19 +20,20 @@ function isLoopNode(node: ts.Node): boolean {
   );
 }
 
+/** A try with a catch clause, or a `.catch(…)` call (`await call().catch(() => undefined)` swallows a failure too). */
+export function isFailureHandler(node: ts.Node): boolean {
+  if (ts.isTryStatement(node)) return node.catchClause !== undefined;
+  return (
+    ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'catch'
+  );
+}
+
 /** Whether the loop's own body (not a nested loop or a named function) handles a failure: a try/catch or `.catch(…)`. */
 export function handlesFailureItself(loop: Loop): boolean {
   let found = false;
   walk(loop.statement, (node) => {
     if (found || isLoopNode(node) || (isFunctionLike(node) && !ts.isArrowFunction(node))) return false;
-    if (ts.isTryStatement(node) && node.catchClause) found = true;
-    if (
-      ts.isCallExpression(node) &&
-      ts.isPropertyAccessExpression(node.expression) &&
-      node.expression.name.text === 'catch'
-    ) {
-      found = true;
-    }
+    if (isFailureHandler(node)) found = true;
     return undefined;
   });
   return found;
