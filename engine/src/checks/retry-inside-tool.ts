@@ -2,7 +2,14 @@ import ts from 'typescript';
 import { isFunctionLike, unwrapExpression, walk } from '../parse/syntax';
 import { LOOP_KINDS } from '../parse/nodeIndex';
 import type { AnalysisContext, Check } from '../types';
-import { handlesFailureItself, isFailureHandler, triesEachItem, tryBlockContinues } from './analysis/retryLoopShapes';
+import {
+  type Loop,
+  handlesFailureItself,
+  isFailureHandler,
+  isLoop,
+  triesEachItem,
+  tryBlockContinues,
+} from './analysis/retryLoopShapes';
 
 /** Callee names of retry and backoff helpers (compared case-insensitively). */
 const RETRY_HELPER =
@@ -24,18 +31,6 @@ const ATTEMPT_NAME = /[Aa]ttempt|ATTEMPT|[Rr]etr(y|ies)|RETR(Y|IES)|[Bb]ackoff|B
 
 function countsAttempts(name: string): boolean {
   return ATTEMPT_NAME.test(name);
-}
-
-type Loop = ts.ForStatement | ts.ForOfStatement | ts.ForInStatement | ts.WhileStatement | ts.DoStatement;
-
-function isLoop(node: ts.Node): node is Loop {
-  return (
-    ts.isForStatement(node) ||
-    ts.isForOfStatement(node) ||
-    ts.isForInStatement(node) ||
-    ts.isWhileStatement(node) ||
-    ts.isDoStatement(node)
-  );
 }
 
 /** Read once: the typescript module's exports are getters (see parse/syntax.ts); callName runs on every call. */

@@ -8,9 +8,9 @@
 import ts from 'typescript';
 import { isFunctionLike, walk } from '../../parse/syntax';
 
-type Loop = ts.ForStatement | ts.ForOfStatement | ts.ForInStatement | ts.WhileStatement | ts.DoStatement;
+export type Loop = ts.ForStatement | ts.ForOfStatement | ts.ForInStatement | ts.WhileStatement | ts.DoStatement;
 
-function isLoopNode(node: ts.Node): boolean {
+export function isLoop(node: ts.Node): node is Loop {
   return (
     ts.isForStatement(node) ||
     ts.isForOfStatement(node) ||
@@ -32,7 +32,7 @@ export function isFailureHandler(node: ts.Node): boolean {
 export function handlesFailureItself(loop: Loop): boolean {
   let found = false;
   walk(loop.statement, (node) => {
-    if (found || isLoopNode(node) || (isFunctionLike(node) && !ts.isArrowFunction(node))) return false;
+    if (found || isLoop(node) || (isFunctionLike(node) && !ts.isArrowFunction(node))) return false;
     if (isFailureHandler(node)) found = true;
     return undefined;
   });
@@ -59,7 +59,7 @@ export function triesEachItem(loop: Loop): boolean {
   if (names.size === 0) return false;
   let found = false;
   walk(loop.statement, (node) => {
-    if (found || isLoopNode(node)) return false;
+    if (found || isLoop(node)) return false;
     if (ts.isTryStatement(node)) {
       walk(node.tryBlock, (inner) => {
         if (ts.isIdentifier(inner) && names.has(inner.text)) found = true;
@@ -76,7 +76,7 @@ export function triesEachItem(loop: Loop): boolean {
 export function tryBlockContinues(statement: ts.TryStatement): boolean {
   let found = false;
   walk(statement.tryBlock, (node) => {
-    if (found || isLoopNode(node) || isFunctionLike(node)) return false;
+    if (found || isLoop(node) || isFunctionLike(node)) return false;
     if (ts.isContinueStatement(node) && !node.label) found = true;
     return undefined;
   });
