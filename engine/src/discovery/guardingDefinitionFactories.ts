@@ -85,6 +85,8 @@ function guardedKeysOfFactory(state: ScanState, fn: FunctionLike): Set<string> {
 /** The file's guarding factories, as record shapes (`guards:defineTool>execute`). */
 export function guardingFactoryShapes(state: ScanState): Set<string> {
   const shapes = new Set<string>();
+  // Only a try can guard: a file without one is not walked function by function.
+  if (state.index.of(ts.SyntaxKind.TryStatement, ts.isTryStatement).length === 0) return shapes;
   for (const [name, fn] of state.functions) {
     if (fn.parameters.length === 0) continue;
     for (const key of guardedKeysOfFactory(state, fn)) shapes.add(shapeOf(name, key));
