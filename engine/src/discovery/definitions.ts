@@ -17,6 +17,7 @@ import { storesOtherPrimitive } from './otherPrimitiveCollections';
 import { callSiblingHasSchema } from './schemaLessCallSiblings';
 import { injectedToolService } from './injectedToolBuilders';
 import { isRegisteredCommand } from './commandRegistrations';
+import { callsOtherToolApi } from './otherToolApis';
 import { isParameterCopy } from './parameterCopies';
 import { typedSiblingHasSchema } from './typedSiblings';
 import { type RegistrationKind, type ScanState, isInlineFunction, nameOf, where } from './scanContext';
@@ -368,6 +369,7 @@ export function scanDefinitionObjects(state: ScanState, factories: ReadonlySet<s
     if (call && !configured) {
       const module = calleeModule(state, call);
       if (module && NON_MCP_MODULES.test(module)) continue;
+      if (callsOtherToolApi(state, call)) continue;
     }
     // `registerPrompt({ name, handler })`, `addResource({…})`, `prompts.push({…})`: other MCP primitives, not tools.
     if (!configured && calleeName !== undefined && NOT_TOOL_CALLEES.test(calleeName)) continue;

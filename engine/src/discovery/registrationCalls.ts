@@ -23,6 +23,7 @@ import { bindRegistrars, invokesRegisteredDefinition, registrarOf } from './regi
 import { type RegistrationReader, bindListParameterLoops, followListArgument } from './listParameterLoops';
 import { returnedRegistrar } from './returnedRegistrars';
 import { argPathOf, calledPathOf, isShared } from './parameterPaths';
+import { callsOtherToolApi } from './otherToolApis';
 import {
   type ArgPath,
   type RegistrationKind,
@@ -309,7 +310,7 @@ function mayRegister(state: ScanState, call: ts.CallExpression): boolean {
   const callee = unwrapExpression(call.expression);
   const name = expressionName(callee);
   if (name === undefined || invokesRegisteredDefinition(call)) return false;
-  if (ts.isPropertyAccessExpression(callee) && SDK_METHODS.has(name)) return true;
+  if (ts.isPropertyAccessExpression(callee) && SDK_METHODS.has(name)) return !callsOtherToolApi(state, call);
   return (
     state.wrappers.has(name) ||
     state.knowledge.wrapper(name) !== undefined ||

@@ -8,6 +8,7 @@ import { APPLIED_DECORATOR_FIXTURES, CONVENTION_FOLDER_FIXTURES } from './conven
 import { DISPATCH_HOOK_FIXTURES } from './dispatchHookFixtures';
 import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
 import { GUARDING_FACTORY_FIXTURES } from './guardingFactoryFixtures';
+import { OTHER_TOOL_API_FIXTURES } from './otherToolApiFixtures';
 import { HANDLER_LINKING_FIXTURES } from './handlerLinkingFixtures';
 import { IMPORTED_HANDLER_FIXTURES } from './importedHandlerFixtures';
 import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
@@ -68,6 +69,7 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_EIGHTEEN_FIXTURES,
   ...ROUND_NINETEEN_FIXTURES,
   ...GUARDING_FACTORY_FIXTURES,
+  ...OTHER_TOOL_API_FIXTURES,
   ...ROUND_TWENTY_TWO_FIXTURES,
   ...ROUND_TWENTY_FIXTURES,
   ...ROUND_TWENTY_ONE_FIXTURES,
