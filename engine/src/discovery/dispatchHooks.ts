@@ -1,7 +1,8 @@
 /**
  * Hooks of a `tools/call` dispatcher: calls that are handed the tool name but do not run the tool —
- * logging and telemetry (`track(name)`, whose value is thrown away) and post-processing of what the
- * tool produced (`result = await decorate(result, name)`). They are neither dispatchers to follow nor
+ * logging and telemetry (`track(name)`, whose value is thrown away), post-processing of what the
+ * tool produced (`result = await decorate(result, name)`, `result._meta = describe(name, result._meta)`) and
+ * whatever runs in a `finally` block. They are neither dispatchers to follow nor
  * handlers: only a call whose value is the answer, and which is not given a tool's result, forwards the call.
  */
 import ts from 'typescript';
@@ -97,8 +98,21 @@ export function hookFinder(
     if (isNameArgument(argument)) return false;
     let inner = unwrapExpression(argument);
     if (ts.isAwaitExpression(inner)) inner = unwrapExpression(inner.expression);
+    // `result._meta`, `result!.content`: a part of what the tool produced.
+    while (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) {
+      inner = unwrapExpression(inner.expression);
+    }
     if (ts.isIdentifier(inner)) return toolResults().has(inner.text);
     return ts.isCallExpression(inner) && passesName(inner);
   };
-  return (call) => discarded(call) || call.arguments.some(isToolResult);
+  return (call) => discarded(call) || inFinally(call, fn) || call.arguments.some(isToolResult);
+}
+
+/** Whether a call runs in a `finally` block of the dispatcher: after the answer is decided, so it runs no tool. */
+function inFinally(call: ts.CallExpression, fn: FunctionLike): boolean {
+  for (let current: ts.Node = call; current !== fn && current.parent; current = current.parent) {
+    const parent = current.parent;
+    if (ts.isTryStatement(parent) && parent.finallyBlock === current) return true;
+  }
+  return false;
 }

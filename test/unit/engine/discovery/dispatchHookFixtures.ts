@@ -120,4 +120,38 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     findings: [],
     onlyChecks: ['unguarded-handler', 'throw-in-handler'],
   },
+  {
+    title:
+      'a gateway that describes the answer in a finally block (`response._meta = describeCall({ tool: name }, response._meta)`): the describer is not a handler',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/describe.ts': `import { sortKeys } from 'tidy-objects';
+export function describeCall(meta: { tool: string }, existing?: Record<string, unknown>): Record<string, unknown> {
+  return sortKeys({ ...existing, ...meta });
+}
+`,
+      'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { describeCall } from './describe';
+declare function forwardCall(name: string, args: unknown): Promise<{ content: Array<{ type: 'text'; text: string }>; _meta?: Record<string, unknown> }>;
+const server = new Server({ name: 'gateway', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  let response: { content: Array<{ type: 'text'; text: string }>; isError?: boolean; _meta?: Record<string, unknown> } | undefined;
+  try {
+    response = await forwardCall(name, args);
+    return response;
+  } catch (error) {
+    response = { isError: true, content: [{ type: 'text' as const, text: String(error) }] };
+    return response;
+  } finally {
+    if (response) response._meta = describeCall({ tool: name }, response._meta);
+  }
+});
+`,
+    },
+    tools: [{ file: 'src/server.ts', name: null, kind: 'setRequestHandler' }],
+    findings: [],
+    onlyChecks: ['unguarded-handler', 'throw-in-handler'],
+  },
 ];
