@@ -27,6 +27,7 @@ import { ROUND_SIXTEEN_FIXTURES } from './roundSixteenFixtures';
 import { ROUND_SEVENTEEN_FIXTURES } from './roundSeventeenFixtures';
 import { ROUND_EIGHTEEN_FIXTURES } from './roundEighteenFixtures';
 import { ROUND_NINETEEN_FIXTURES } from './roundNineteenFixtures';
+import { ROUND_TWENTY_THREE_FIXTURES } from './roundTwentyThreeFixtures';
 import { ROUND_TWENTY_TWO_FIXTURES } from './roundTwentyTwoFixtures';
 import { ROUND_TWENTY_FIXTURES } from './roundTwentyFixtures';
 import { ROUND_TWENTY_ONE_FIXTURES } from './roundTwentyOneFixtures';
@@ -69,6 +70,7 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_NINETEEN_FIXTURES,
   ...GUARDING_FACTORY_FIXTURES,
   ...ROUND_TWENTY_TWO_FIXTURES,
+  ...ROUND_TWENTY_THREE_FIXTURES,
   ...ROUND_TWENTY_FIXTURES,
   ...ROUND_TWENTY_ONE_FIXTURES,
 ];
