@@ -11,6 +11,7 @@ import ts from 'typescript';
 import { type FunctionLike, returnedExpressions, isFunctionLike, unwrapExpression } from '../parse/syntax';
 import type { ExternalInfo, Reexport } from './handlers';
 import { SCHEMA_KEYS, handlerMember } from './definitions';
+import { recordKeyedListAnswer } from './keyedListAnswers';
 import { isNamedByParameter } from './parameterNamedTemplates';
 import { type ScanState, handOffImport, nameOf, where } from './scanContext';
 
@@ -129,6 +130,7 @@ export function followList(walker: Walk, expression: ts.Expression, member: stri
   if (ts.isPropertyAccessExpression(callee)) {
     const method = callee.name.text;
     if (method === 'map' && member === undefined) {
+      if (!fromLoop(walker) && recordKeyedListAnswer(state, inner, walker.evidence)) return;
       const taken = mappedMember(inner.arguments[0]);
       if (taken) followList(walker, callee.expression, taken, depth + 1);
       return;

@@ -9,7 +9,7 @@ import { type ConstLookup, type ConstValue, constValueOf } from './names';
 /** The `const` declaration of `name` in the blocks around `from`, declared before it. */
 function enclosingConstDeclaration(from: ts.Node, name: string): ts.VariableDeclaration | undefined {
   for (let scope: ts.Node | undefined = from.parent; scope; scope = scope.parent) {
-    if (!ts.isBlock(scope) && !ts.isModuleBlock(scope) && !ts.isCaseClause(scope)) continue;
+    if (!ts.isBlock(scope) && !ts.isModuleBlock(scope) && !ts.isCaseClause(scope) && !ts.isSourceFile(scope)) continue;
     for (const statement of scope.statements) {
       if (statement.pos >= from.pos) break;
       if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;

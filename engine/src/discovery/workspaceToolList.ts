@@ -6,6 +6,7 @@
 import type ts from 'typescript';
 import type { HandlerScan } from './handlers';
 import { type DefiningFile, type FileHandlerLinks, handlerLinksOf, linkImportedHandlers } from './importedHandlers';
+import { withoutDefinitionsRegisteredElsewhere } from './registeredNameDefinitions';
 import { type FileTool, toolsOf, withoutDispatchedDefinitions } from './toolList';
 
 /** What one scanned file adds to the workspace's tool list. Plain data: a front end may keep it per file. */
@@ -22,7 +23,7 @@ export function toolShareOf(sourceFile: ts.SourceFile, scan: HandlerScan): FileT
 /**
  * Every tool of the workspace, file by file in the order given: a tool whose handler another file defines gets
  * that handler (with its `file`), and a definition that a dispatcher of another file answers is listed once, at
- * the dispatcher. `fileOf` names a tool's file the way the caller shows it; `definingFile` follows re-exports
+ * the dispatcher or SDK registration call. `fileOf` names a tool's file the way the caller shows it; `definingFile` follows re-exports
  * (pass the project's `resolveExport`). The shares are not changed.
  */
 export function joinWorkspaceTools<T extends FileTool>(
@@ -37,5 +38,8 @@ export function joinWorkspaceTools<T extends FileTool>(
       share.tools.map((tool) => ({ ...tool })),
     );
   linkImportedHandlers(toolsByFile, (fileName) => shares.get(fileName)?.links, definingFile);
-  return withoutDispatchedDefinitions([...toolsByFile.values()].flat(), fileOf);
+  return withoutDefinitionsRegisteredElsewhere(
+    withoutDispatchedDefinitions([...toolsByFile.values()].flat(), fileOf),
+    fileOf,
+  );
 }

@@ -28,6 +28,7 @@ import { ROUND_SIXTEEN_FIXTURES } from './roundSixteenFixtures';
 import { ROUND_SEVENTEEN_FIXTURES } from './roundSeventeenFixtures';
 import { ROUND_EIGHTEEN_FIXTURES } from './roundEighteenFixtures';
 import { ROUND_NINETEEN_FIXTURES } from './roundNineteenFixtures';
+import { ROUND_TWENTY_THREE_FIXTURES } from './roundTwentyThreeFixtures';
 import { ROUND_TWENTY_TWO_FIXTURES } from './roundTwentyTwoFixtures';
 import { ROUND_TWENTY_FIXTURES } from './roundTwentyFixtures';
 import { ROUND_TWENTY_ONE_FIXTURES } from './roundTwentyOneFixtures';
@@ -71,6 +72,7 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...GUARDING_FACTORY_FIXTURES,
   ...OTHER_TOOL_API_FIXTURES,
   ...ROUND_TWENTY_TWO_FIXTURES,
+  ...ROUND_TWENTY_THREE_FIXTURES,
   ...ROUND_TWENTY_FIXTURES,
   ...ROUND_TWENTY_ONE_FIXTURES,
 ];
