@@ -15,6 +15,7 @@ import { canReturnEnvelope } from '../fixes/returnType';
 import type { ToolHandler } from '../discovery/handlers';
 import { isContentItem } from '../envelopes/envelopeSources';
 import { inferEnvelope } from '../fixes/inference';
+import { emptyMeansLookElsewhere } from './analysis/lookElsewhereOnEmpty';
 import type { AnalysisContext, Check, Fix, OffsetEdit } from '../types';
 
 /** A return inside a catch clause that hands data (or "nothing") back instead of an error. */
@@ -190,8 +191,8 @@ function functionName(fn: FunctionLike): string | undefined {
 
 /**
  * A helper's failure marker rather than "nothing found": `false` from a function that answers `true`
- * on success (did it work?), and `null` that the handler replaces with a placeholder of its own or
- * answers with an error result.
+ * on success (did it work?), `null` that the handler replaces with a placeholder of its own or
+ * answers with an error result, and `null` whose callers then get the value another way (a cache miss).
  */
 function isFailureMarker(
   context: AnalysisContext,
@@ -204,7 +205,7 @@ function isFailureMarker(
   if (expression.kind === ts.SyntaxKind.FalseKeyword) return returnsLiteral(helper, ts.SyntaxKind.TrueKeyword);
   const empty =
     expression.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(expression) && expression.text === 'undefined');
-  return empty && nullIsHandled(context, handler, helper);
+  return empty && (nullIsHandled(context, handler, helper) || emptyMeansLookElsewhere(context.nodes, helper));
 }
 
 /** Wording of a deliberate fallback ("Falling back to the bundled guide", "using the default instead"). */

@@ -15,6 +15,7 @@ import {
   isFunctionLike,
   unwrapExpression,
 } from '../parse/syntax';
+import { isExhaustivenessThrow } from './analysis/exhaustiveThrows';
 import { answeredByFramework } from './analysis/frameworkGuards';
 import { throwsBuiltUserError, userErrorNames } from './analysis/userErrors';
 import type { AnalysisContext, Check, Fix } from '../types';
@@ -72,7 +73,7 @@ export function uncaughtThrows(context: AnalysisContext, fn: FunctionLike): ts.T
   if (!fn.body) return throws;
   for (const node of context.nodes.within(fn.body, [ts.SyntaxKind.ThrowStatement])) {
     if (!ts.isThrowStatement(node) || isInClass(node, fn) || isCaughtWithin(node, fn)) continue;
-    if (inNestedFunctionCalledGuarded(context, node, fn)) continue;
+    if (inNestedFunctionCalledGuarded(context, node, fn) || isExhaustivenessThrow(node)) continue;
     throws.push(node);
   }
   return throws;

@@ -226,7 +226,20 @@ function isLoggerCall(call: ts.CallExpression): boolean {
   return receiverName !== undefined && LOGGER_RECEIVER.test(receiverName);
 }
 
-/** Whether the object is (part of) an argument of a logger call. */
+/** `JSON.stringify(value, …)` with `node` as the value: the text of the object, still the same payload. */
+function isStringifiedValue(node: ts.Node): boolean {
+  const parent = node.parent;
+  return (
+    ts.isCallExpression(parent) &&
+    parent.arguments[0] === node &&
+    ts.isPropertyAccessExpression(parent.expression) &&
+    parent.expression.name.text === 'stringify' &&
+    ts.isIdentifier(parent.expression.expression) &&
+    parent.expression.expression.text === 'JSON'
+  );
+}
+
+/** Whether the object is (part of) an argument of a logger call, as written or as `JSON.stringify(…)` text. */
 function inLoggerPayload(object: ts.ObjectLiteralExpression): boolean {
   let current: ts.Node = object;
   while (
@@ -235,7 +248,8 @@ function inLoggerPayload(object: ts.ObjectLiteralExpression): boolean {
     ts.isObjectLiteralExpression(current.parent) ||
     ts.isArrayLiteralExpression(current.parent) ||
     ts.isSpreadAssignment(current.parent) ||
-    ts.isAsExpression(current.parent)
+    ts.isAsExpression(current.parent) ||
+    isStringifiedValue(current)
   ) {
     current = current.parent;
   }

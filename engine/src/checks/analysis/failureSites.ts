@@ -19,6 +19,7 @@ import { type ProjectLookup, importedCallees } from './importedCallees';
 import { checkedOutcome } from './resultStyle';
 import { objectMemberFunction } from './objectMembers';
 import { describeSite } from './siteDescriptions';
+import { isExhaustivenessThrow } from './exhaustiveThrows';
 import {
   PARSING_NAME,
   THROWING_CONSTRUCTORS,
@@ -363,6 +364,8 @@ export function firstUnguardedSite(
     const isCall = kind === SyntaxKind.CallExpression || kind === SyntaxKind.NewExpression;
     const isForAwait = kind === SyntaxKind.ForOfStatement && (node as ts.ForOfStatement).awaitModifier !== undefined;
     if (!(isAwait || isCall || isForAwait || (isThrow && includeThrows))) return undefined;
+    // `value satisfies never; throw …`: the last branch of an exhaustive switch, which no value reaches.
+    if (isThrow && isExhaustivenessThrow(node as ts.ThrowStatement)) return false;
     // Without throws, the walk never enters a try that has a catch (skipped above): no enclosing try to look for.
     if ((includeThrows && enclosingTry(node, fn)) || (!isThrow && inFailureHandling(node, fn))) return false;
     // A log line and what its arguments compute (`logger.debug({ input: sanitize(args) })`) are not the tool's work.
