@@ -133,4 +133,51 @@ export const plain = new McpServer({ name: 'plain', version: '1.0.0' }, { capabi
   ],
 };
 
-export const ROUND_TWENTY_FOUR_FIXTURES: StyleFixture[] = [SERVER_TOOLS_RECORD_FIXTURE];
+const CONVENTION_PROJECT_UNDER_TOOLS_FIXTURE: StyleFixture = {
+  title:
+    'a file-convention (xmcp) project kept in a folder named tools: its src/tools files are tools; its prompts (metadata typed PromptMetadata, or untyped in src/prompts) are not, though a folder named tools lies above them',
+  files: {
+    'tools/seedbank/package.json': JSON.stringify({
+      name: 'seedbank',
+      dependencies: { xmcp: '^0.3.0', zod: '^3.0.0' },
+    }),
+    'tools/seedbank/src/tools/list-seeds.ts': `import { z } from 'zod';
+import type { InferSchema, ToolMetadata } from 'xmcp';
+
+export const schema = { crop: z.string() };
+
+export const metadata: ToolMetadata = { name: 'list_seeds', description: 'Lists the seeds of a crop' };
+
+export default async function listSeeds({ crop }: InferSchema<typeof schema>) {
+  return \`seeds of \${crop}\`;
+}
+`,
+    'tools/seedbank/src/prompts/sowing-plan.ts': `import { z } from 'zod';
+import type { InferSchema, PromptMetadata } from 'xmcp';
+
+export const schema = { crop: z.string() };
+
+export const metadata: PromptMetadata = { name: 'sowing-plan', title: 'Sowing plan', role: 'user' };
+
+export default async function sowingPlan({ crop }: InferSchema<typeof schema>) {
+  return \`Plan the sowing of \${crop}.\`;
+}
+`,
+    'tools/seedbank/src/prompts/harvest-notes.ts': `import { z } from 'zod';
+
+export const schema = { field: z.string() };
+
+export const metadata = { name: 'harvest-notes', title: 'Harvest notes', role: 'user' };
+
+export default function harvestNotes({ field }: { field: string }) {
+  return \`Write harvest notes for \${field}.\`;
+}
+`,
+  },
+  tools: [{ file: 'tools/seedbank/src/tools/list-seeds.ts', name: 'list_seeds', kind: 'fileConvention' }],
+};
+
+export const ROUND_TWENTY_FOUR_FIXTURES: StyleFixture[] = [
+  SERVER_TOOLS_RECORD_FIXTURE,
+  CONVENTION_PROJECT_UNDER_TOOLS_FIXTURE,
+];
