@@ -20,8 +20,11 @@ export const MCP_SERVER_PACKAGES: readonly string[] = [
   'workers-mcp',
 ];
 
-/** Server entry points of packages that are mostly something else (Cloudflare agents, mcp-use): an import only. */
-export const MCP_SERVER_SUBPATHS: readonly string[] = ['agents/mcp', 'mcp-use/server'];
+/**
+ * Server entry points of packages that are mostly something else (Cloudflare agents, mcp-use, Mastra's MCP
+ * client and server package): an import only.
+ */
+export const MCP_SERVER_SUBPATHS: readonly string[] = ['agents/mcp', 'mcp-use/server', '@mastra/mcp'];
 
 /** A regular-expression alternation of package names, escaped. */
 export function packageAlternation(names: readonly string[]): string {

@@ -3,7 +3,7 @@ import { thrownMessageSource, wrapBodyInTryCatch } from '../fixes/edits';
 import { caughtName, throwAsReturn } from '../fixes/catchAll';
 import { keepsThrow, wrapWouldCatchKeptThrow } from '../fixes/passThrough';
 import { canReturnEnvelope } from '../fixes/returnType';
-import type { ToolHandler } from '../discovery/handlers';
+import { type ToolHandler, namedFunctions } from '../discovery/handlers';
 import { inferEnvelope, thrownMessage } from '../fixes/inference';
 import { answeredErrorClasses, throwsAnsweredClass } from './analysis/selectiveGuards';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../parse/syntax';
 import { isExhaustivenessThrow } from './analysis/exhaustiveThrows';
 import { answeredByFramework } from './analysis/frameworkGuards';
+import { inCallbackGuardedByCallee } from './analysis/guardedCallbackArguments';
 import { throwsBuiltUserError, userErrorNames } from './analysis/userErrors';
 import type { AnalysisContext, Check, Fix } from '../types';
 import {
@@ -66,7 +67,8 @@ export function isProtocolErrorPassThrough(statement: ts.ThrowStatement): boolea
 /**
  * Throw statements in `fn` (including nested callbacks, not classes) that no try/catch inside `fn`
  * catches. A throw in a function declared inside `fn` (`async function send(…) { … }`) is caught
- * when every call of that function in `fn` is inside a try/catch of `fn`.
+ * when every call of that function in `fn` is inside a try/catch of `fn`, and a throw in a callback that `fn`
+ * hands to a same-file helper guarding that argument is caught there.
  */
 export function uncaughtThrows(context: AnalysisContext, fn: FunctionLike): ts.ThrowStatement[] {
   const throws: ts.ThrowStatement[] = [];
@@ -74,6 +76,8 @@ export function uncaughtThrows(context: AnalysisContext, fn: FunctionLike): ts.T
   for (const node of context.nodes.within(fn.body, [ts.SyntaxKind.ThrowStatement])) {
     if (!ts.isThrowStatement(node) || isInClass(node, fn) || isCaughtWithin(node, fn)) continue;
     if (inNestedFunctionCalledGuarded(context, node, fn) || isExhaustivenessThrow(node)) continue;
+    // `return runSafely(async () => { … throw … })`: a same-file helper calls the callback inside its own try/catch.
+    if (inCallbackGuardedByCallee(node, fn, namedFunctions(context.nodes))) continue;
     throws.push(node);
   }
   return throws;

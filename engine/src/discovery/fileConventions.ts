@@ -11,6 +11,10 @@ import { type ScanState, nameOf, where } from './scanContext';
 
 /** Packages whose projects follow the convention: a file under `tools/` that imports one is a tool. */
 const FILE_CONVENTION_MODULES = /^xmcp(?:\/|$)/;
+/** The folders such a framework reads: its tools, prompts and resources. */
+const CONVENTION_FOLDERS = new Set(['tools', 'prompts', 'resources']);
+/** Metadata types of the framework's other primitives: a file whose metadata is typed so is not a tool. */
+const OTHER_PRIMITIVE_METADATA = /^(?:Prompt|Resource)Metadata$/;
 
 function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
   return ts.canHaveModifiers(node) ? (ts.getModifiers(node) ?? []).some((m) => m.kind === kind) : false;
@@ -84,13 +88,25 @@ function importsConventionModule(state: ScanState): boolean {
 export function scanFileConventionTool(state: ScanState, inConventionFolder: boolean): void {
   const fileName = state.sourceFile.fileName;
   const segments = fileName.split(/[\\/]/);
-  if (!segments.slice(0, -1).includes('tools')) return;
+  // The nearest convention folder decides: a prompt in `src/prompts/` of a project kept under `~/tools/` is no tool.
+  const folder = segments
+    .slice(0, -1)
+    .reverse()
+    .find((segment) => CONVENTION_FOLDERS.has(segment));
+  if (folder !== 'tools' && !inConventionFolder) return;
   if (!state.sourceFile.text.includes('export default')) return;
   // A module that registers tools itself (`export default function register(server) { server.tool(…) }`) is not one.
   if (state.registrations.length > 0) return;
   const constants = exportedConstants(state.sourceFile);
   const schema = constants.get('schema') ?? constants.get('outputSchema');
   const metadataDeclaration = constants.get('metadata');
+  const metadataType = metadataDeclaration?.type;
+  if (
+    metadataType &&
+    ts.isTypeReferenceNode(metadataType) &&
+    OTHER_PRIMITIVE_METADATA.test(metadataType.typeName.getText(state.sourceFile))
+  )
+    return;
   // A schema export, or the framework's own import, tells a tool file from a page that exports metadata;
   // in the framework's tools folder, every file with a default-exported function is a tool.
   const conventionImport = importsConventionModule(state);

@@ -56,6 +56,7 @@ import { scanTypedDefinitions, typedRegistrationShapes } from './typedDefinition
 import { bindRegistrationMethodValues } from './registrationMethodTypes';
 import { scanSelfRegisteringDefinitions } from './selfRegisteringDefinitions';
 import { returnedFunction } from './factoryHandlers';
+import { scanServerToolRecords } from './serverToolRecords';
 import { scanWorkerEntrypointTools } from './workerEntrypointTools';
 import {
   type ClassFact,
@@ -302,6 +303,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanListedDefinitions(state, calls);
   scanConsumedDefinitions(state, calls);
   scanPassedDefinitions(state, calls);
+  scanServerToolRecords(state);
   scanFileConventionTool(state, options.inConventionToolsFolder === true);
   scanToolDecorators(state);
   scanClassToolDecorators(state);

@@ -127,6 +127,30 @@ function claimObject(
   return recordMember(state, object, key, kind, toolName, evidence);
 }
 
+/**
+ * Claims the definition `expression` is (an object literal, the one object a factory call wraps) or names (a
+ * top-level `const` of this file) as the tool `toolName` registered elsewhere in this file; its function under
+ * `member` is the handler. Undefined when the expression is none of these.
+ */
+export function claimDefinitionAt(
+  state: ScanState,
+  expression: ts.Expression,
+  member: string,
+  kind: RegistrationKind,
+  toolName: string | null,
+  evidence: readonly string[],
+): { fn?: FunctionLike } | undefined {
+  const inner = unwrapExpression(expression);
+  if (ts.isIdentifier(inner)) {
+    const definition = topLevelDefinition(state, inner.text);
+    return definition ? { fn: claimObject(state, definition, member, kind, toolName, evidence) } : undefined;
+  }
+  const object =
+    ts.isCallExpression(inner) && inner.arguments.length === 1 ? unwrapExpression(inner.arguments[0]) : inner;
+  if (!ts.isObjectLiteralExpression(object)) return undefined;
+  return { fn: claimObject(state, { object, site: inner }, member, kind, toolName, evidence) };
+}
+
 /** Whether a function around `node` binds `name` itself (a parameter, a loop variable, a local): not the module's. */
 function shadowed(node: ts.Node, name: string): boolean {
   for (let fn = enclosingFunctionOf(node); fn; fn = enclosingFunctionOf(fn)) {

@@ -34,6 +34,12 @@ runCheckTable('throw-in-handler', {
         `mcp.addTool({ name: 'reserve', execute: async ({ seat }) => {\n  if (!seat) throw new UserError('Pick a seat', { errorCategory: 'VALIDATION', isRetryable: false });\n  return 'reserved';\n} });`,
     },
     {
+      name: 'a throw in a callback handed to a same-file helper that runs it inside its own try/catch',
+      code:
+        header +
+        `async function shielded(step: () => Promise<unknown>, label: string) {\n  try {\n    return await step();\n  } catch (e) {\n    return { isError: true, errorCategory: 'UNKNOWN', isRetryable: false, content: [{ type: 'text', text: label }] };\n  }\n}\nserver.registerTool('probe', {}, async ({ host }) => {\n  return shielded(async () => {\n    if (!host) throw new Error('host is required');\n    return { content: [{ type: 'text', text: host }] };\n  }, 'probe failed');\n});`,
+    },
+    {
       name: 'helper called only inside try',
       code:
         header +
@@ -178,4 +184,15 @@ void it('throw-in-handler: a plain Error from FastMCP, and a rethrow not limited
       `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [{ type: 'text', text: await vault.open() }] };\n  } catch (e) {\n    if (e instanceof TypeError) throw e;\n    return { isError: true, errorCategory: 'UNKNOWN', isRetryable: false, content: [{ type: 'text', text: 'vault failed' }] };\n  }\n});`,
   }).findings;
   assert.equal(rethrow.length, 1);
+});
+
+void it('throw-in-handler: a callback handed to a same-file helper whose catch throws again still counts', () => {
+  const rethrown = findingsOf('throw-in-handler', {
+    name: 'rethrowing helper',
+    code:
+      header +
+      `async function relabel(step: () => Promise<unknown>) {\n  try {\n    return await step();\n  } catch (e) {\n    throw new Error('probe: ' + String(e));\n  }\n}\nserver.registerTool('probe', {}, async ({ host }) => {\n  return relabel(async () => {\n    if (!host) throw new Error('host is required');\n    return { content: [{ type: 'text', text: host }] };\n  });\n});`,
+  }).findings;
+  // The callback's throw and the helper's own rethrow.
+  assert.equal(rethrown.length, 2);
 });

@@ -30,6 +30,7 @@ import { ROUND_EIGHTEEN_FIXTURES } from './roundEighteenFixtures';
 import { ROUND_NINETEEN_FIXTURES } from './roundNineteenFixtures';
 import { ROUND_TWENTY_THREE_FIXTURES } from './roundTwentyThreeFixtures';
 import { ROUND_TWENTY_TWO_FIXTURES } from './roundTwentyTwoFixtures';
+import { ROUND_TWENTY_FOUR_FIXTURES } from './roundTwentyFourFixtures';
 import { ROUND_TWENTY_FIXTURES } from './roundTwentyFixtures';
 import { ROUND_TWENTY_ONE_FIXTURES } from './roundTwentyOneFixtures';
 import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
@@ -75,4 +76,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_TWENTY_THREE_FIXTURES,
   ...ROUND_TWENTY_FIXTURES,
   ...ROUND_TWENTY_ONE_FIXTURES,
+  ...ROUND_TWENTY_FOUR_FIXTURES,
 ];
