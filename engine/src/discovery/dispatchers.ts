@@ -19,6 +19,7 @@ import { repeatsDispatchBranch } from './separateDispatchers';
 import { mapTableEntries } from './mapTables';
 import { nameAliases } from './nameAliases';
 import { isMemberHandler } from './memberHandlers';
+import { preparesInput } from './inputPreparation';
 import { requestParameterName } from './requestParameter';
 import { isVerdictBranch, isVerdictSwitch } from './verdicts';
 import { instanceTableEntries } from './instanceTables';
@@ -138,6 +139,8 @@ function addBranch(
       if (handlerCall) return false;
       if (isFunctionLike(child)) return false;
       if (child.kind === SyntaxKind.CallExpression && ts.isCallExpression(child) && isHandler(child.expression)) {
+        // `const id = checkedId(args.id)` handed to the awaited call after it: input, not the work.
+        if (preparesInput(child)) return false;
         if (resultOf(child)) handlerCall = child;
         else firstCall ??= child;
       }

@@ -9,6 +9,7 @@ import { DISPATCH_HOOK_FIXTURES } from './dispatchHookFixtures';
 import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
 import { GUARDING_FACTORY_FIXTURES } from './guardingFactoryFixtures';
 import { HANDLER_LINKING_FIXTURES } from './handlerLinkingFixtures';
+import { HANDLER_LINKING_ROUND_THREE_FIXTURES } from './handlerLinkingRoundThreeFixtures';
 import { IMPORTED_HANDLER_FIXTURES } from './importedHandlerFixtures';
 import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
@@ -40,6 +41,7 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...STYLE_FIXTURES,
   ...IMPORTED_HANDLER_FIXTURES,
   ...HANDLER_LINKING_FIXTURES,
+  ...HANDLER_LINKING_ROUND_THREE_FIXTURES,
   ...FRAMEWORK_FIXTURES,
   ...ROUND_THREE_FIXTURES,
   ...ROUND_FIVE_FIXTURES,
