@@ -20,6 +20,7 @@ import { mapTableEntries } from './mapTables';
 import { nameAliases } from './nameAliases';
 import { isMemberHandler } from './memberHandlers';
 import { preparesInput } from './inputPreparation';
+import { isResponseBuilder } from './responseBuilders';
 import { requestParameterName } from './requestParameter';
 import { isVerdictBranch, isVerdictSwitch } from './verdicts';
 import { instanceTableEntries } from './instanceTables';
@@ -150,7 +151,13 @@ function addBranch(
     if (Array.isArray(body)) for (const statement of body as readonly ts.Statement[]) scan(statement, isHandler);
     else if (body) scan(body as ts.Node, isHandler);
   };
-  scanBody((callee) => functionTarget(state, callee) !== undefined);
+  // A function that only shapes the answer (`await saveNote(…); return textResult(…)`) is taken only when the
+  // branch calls nothing else (responseBuilders.ts).
+  scanBody((callee) => {
+    const found = functionTarget(state, callee);
+    return found !== undefined && !(found.fn && isResponseBuilder(found.fn));
+  });
+  if (!handlerCall && !firstCall) scanBody((callee) => functionTarget(state, callee) !== undefined);
   // Without a function of its own, the branch's handler may be a member whose result the branch answers with:
   // `result = await handlers.handleX(args)`, `return tool.execute(args)` (not a `logger.debug(…)` on the way).
   if (!handlerCall && !firstCall) {

@@ -160,4 +160,32 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     },
     tools: [{ file: 'src/server.ts', name: 'check_dock', kind: 'dispatch', handlerFile: null }],
   },
+  {
+    title:
+      'a dispatcher branch that does its work, then answers through a function that only builds the result: the work is the handler, the builder only when the branch calls nothing else',
+    files: {
+      'package.json': MCP_PACKAGE,
+      'src/server.ts': `${LOW_LEVEL_SERVER}
+const textResult = (text: string) => ({ content: [{ type: 'text' as const, text }] });
+async function logArrival(vessel: string) {
+  if (!vessel) throw new Error('a vessel is needed');
+  return new Date().toISOString();
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const args = (request.params.arguments ?? {}) as { vessel?: string };
+  if (request.params.name === 'log_arrival') {
+    await logArrival(String(args.vessel));
+    return textResult('logged ' + args.vessel);
+  } else if (request.params.name === 'harbour_motto') {
+    return textResult('fair winds');
+  }
+  throw new Error('unknown tool');
+});
+`,
+    },
+    tools: [
+      { file: 'src/server.ts', name: 'log_arrival', kind: 'dispatch', handler: 'logArrival' },
+      { file: 'src/server.ts', name: 'harbour_motto', kind: 'dispatch', handler: 'textResult' },
+    ],
+  },
 ];
