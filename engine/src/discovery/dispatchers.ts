@@ -135,13 +135,19 @@ function addBranch(
   // The branch's handler: the function whose result the branch returns or keeps, else the first one it calls.
   let handlerCall: ts.CallExpression | undefined;
   let firstCall: ts.CallExpression | undefined;
+  // Whether a call preparing another call's input was passed over: then only a call whose result the branch
+  // keeps or returns is its handler, not the first one it makes (`await warmUp(client)` is not the work either).
+  let passedInput = false;
   const scan = (node: ts.Node, isHandler: (callee: ts.Expression) => boolean) =>
     walk(node, (child) => {
       if (handlerCall) return false;
       if (isFunctionLike(child)) return false;
       if (child.kind === SyntaxKind.CallExpression && ts.isCallExpression(child) && isHandler(child.expression)) {
         // `const id = checkedId(args.id)` handed to the awaited call after it: input, not the work.
-        if (preparesInput(child)) return false;
+        if (preparesInput(child)) {
+          passedInput = true;
+          return false;
+        }
         if (resultOf(child)) handlerCall = child;
         else firstCall ??= child;
       }
@@ -164,7 +170,7 @@ function addBranch(
     scanBody((callee) => isMemberHandler(state, callee));
     firstCall = undefined;
   }
-  handlerCall ??= firstCall;
+  if (!passedInput) handlerCall ??= firstCall;
   const branchEvidence = [
     `branch for '${resolved.name}' of the tools/call dispatcher (line ${lineOf(state, site)})`,
     ...evidence,

@@ -112,7 +112,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   },
   {
     title:
-      'a branch whose work is a static method of a class from a package, after a validator: no handler rather than the validator',
+      'branches whose work is a method of a class from a package, after a validator or a client getter: no handler rather than the validator, the getter or a warm-up call',
     files: {
       'package.json': MCP_PACKAGE,
       'src/server.ts': `${LOW_LEVEL_SERVER}
@@ -121,6 +121,10 @@ const checkedBadge = (value: unknown): string => {
   if (typeof value !== 'string' || value.length !== 8) throw new Error('badge must be 8 characters');
   return value;
 };
+const crewDirectory = () => CrewService.directory();
+async function warmUp(directory: { search(term: string): Promise<unknown> }, term: string) {
+  await directory.search(term.slice(0, 1));
+}
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const args = (request.params.arguments ?? {}) as Record<string, unknown>;
   if (request.params.name === 'get_crew_member') {
@@ -128,11 +132,20 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const member = await CrewService.find(badge);
     return { content: [{ type: 'text', text: JSON.stringify(member) }] };
   }
+  if (request.params.name === 'search_crews') {
+    const directory = crewDirectory();
+    await Promise.all([warmUp(directory, 'deck'), warmUp(directory, 'engine')]);
+    const [deck, engine] = await Promise.all([directory.search('deck'), directory.search('engine')]);
+    return { content: [{ type: 'text', text: JSON.stringify([deck, engine]) }] };
+  }
   throw new Error('unknown tool');
 });
 `,
     },
-    tools: [{ file: 'src/server.ts', name: 'get_crew_member', kind: 'dispatch', noHandler: true }],
+    tools: [
+      { file: 'src/server.ts', name: 'get_crew_member', kind: 'dispatch', noHandler: true },
+      { file: 'src/server.ts', name: 'search_crews', kind: 'dispatch', noHandler: true },
+    ],
   },
   {
     title:
