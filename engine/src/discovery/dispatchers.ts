@@ -19,6 +19,8 @@ import { repeatsDispatchBranch } from './separateDispatchers';
 import { mapTableEntries } from './mapTables';
 import { nameAliases } from './nameAliases';
 import { isMemberHandler } from './memberHandlers';
+import { preparesInput } from './inputPreparation';
+import { isResponseBuilder } from './responseBuilders';
 import { requestParameterName } from './requestParameter';
 import { isVerdictBranch, isVerdictSwitch } from './verdicts';
 import { instanceTableEntries } from './instanceTables';
@@ -133,11 +135,19 @@ function addBranch(
   // The branch's handler: the function whose result the branch returns or keeps, else the first one it calls.
   let handlerCall: ts.CallExpression | undefined;
   let firstCall: ts.CallExpression | undefined;
+  // Whether a call preparing another call's input was passed over: then only a call whose result the branch
+  // keeps or returns is its handler, not the first one it makes (`await warmUp(client)` is not the work either).
+  let passedInput = false;
   const scan = (node: ts.Node, isHandler: (callee: ts.Expression) => boolean) =>
     walk(node, (child) => {
       if (handlerCall) return false;
       if (isFunctionLike(child)) return false;
       if (child.kind === SyntaxKind.CallExpression && ts.isCallExpression(child) && isHandler(child.expression)) {
+        // `const id = checkedId(args.id)` handed to the awaited call after it: input, not the work.
+        if (preparesInput(child)) {
+          passedInput = true;
+          return false;
+        }
         if (resultOf(child)) handlerCall = child;
         else firstCall ??= child;
       }
@@ -147,14 +157,20 @@ function addBranch(
     if (Array.isArray(body)) for (const statement of body as readonly ts.Statement[]) scan(statement, isHandler);
     else if (body) scan(body as ts.Node, isHandler);
   };
-  scanBody((callee) => functionTarget(state, callee) !== undefined);
+  // A function that only shapes the answer (`await saveNote(…); return textResult(…)`) is taken only when the
+  // branch calls nothing else (responseBuilders.ts).
+  scanBody((callee) => {
+    const found = functionTarget(state, callee);
+    return found !== undefined && !(found.fn && isResponseBuilder(found.fn));
+  });
+  if (!handlerCall && !firstCall) scanBody((callee) => functionTarget(state, callee) !== undefined);
   // Without a function of its own, the branch's handler may be a member whose result the branch answers with:
   // `result = await handlers.handleX(args)`, `return tool.execute(args)` (not a `logger.debug(…)` on the way).
   if (!handlerCall && !firstCall) {
     scanBody((callee) => isMemberHandler(state, callee));
     firstCall = undefined;
   }
-  handlerCall ??= firstCall;
+  if (!passedInput) handlerCall ??= firstCall;
   const branchEvidence = [
     `branch for '${resolved.name}' of the tools/call dispatcher (line ${lineOf(state, site)})`,
     ...evidence,

@@ -7,6 +7,7 @@ import ts from 'typescript';
 import { type FunctionLike, unwrapExpression, walkOwnBody } from '../parse/syntax';
 import { recordFactoryHandler } from './factoryHandlers';
 import { recordMemberHandler } from './memberHandlers';
+import { isSchemaChainCall, wrappedFunctionArgument } from './wrappedArguments';
 import { type RegistrationKind, type ScanState, functionTarget, handOffImport, where } from './scanContext';
 
 export interface RecordedHandler {
@@ -73,11 +74,11 @@ export function recordHandler(
     return recordHandler(state, target.expression.expression, kind, toolName, evidence, lowLevel, depth + 1);
   }
   if (ts.isCallExpression(target) && depth < 3) {
-    // A higher-order wrapper: the function among its arguments is the handler.
+    // A higher-order wrapper: the function among its arguments is the handler (wrappedArguments.ts)
     // (or, when none is, the wrapper call among them: `logging('CallTool', monitoring(async (req) => …))`).
-    const wrapped =
-      target.arguments.find((argument) => functionTarget(state, argument) !== undefined) ??
-      target.arguments.find((argument) => ts.isCallExpression(unwrapExpression(argument)));
+    // A validation library's chained schema (`z.object({…}).refine(…)`) wraps no handler.
+    if (isSchemaChainCall(state, target)) return { evidence: [] };
+    const wrapped = wrappedFunctionArgument(state, target);
     if (!wrapped) return madeByFactory();
     const calleeText = target.expression.getText(state.sourceFile);
     const note = `handler wrapped by ${calleeText}(…)`;

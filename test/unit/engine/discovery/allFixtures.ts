@@ -10,6 +10,7 @@ import { FRAMEWORK_FIXTURES } from './frameworkFixtures';
 import { GUARDING_FACTORY_FIXTURES } from './guardingFactoryFixtures';
 import { OTHER_TOOL_API_FIXTURES } from './otherToolApiFixtures';
 import { HANDLER_LINKING_FIXTURES } from './handlerLinkingFixtures';
+import { HANDLER_LINKING_ROUND_THREE_FIXTURES } from './handlerLinkingRoundThreeFixtures';
 import { IMPORTED_HANDLER_FIXTURES } from './importedHandlerFixtures';
 import { LISTED_DEFINITION_FIXTURES } from './listedDefinitionFixtures';
 import { REGISTRATION_SHAPE_FIXTURES } from './registrationShapeFixtures';
@@ -43,6 +44,7 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...STYLE_FIXTURES,
   ...IMPORTED_HANDLER_FIXTURES,
   ...HANDLER_LINKING_FIXTURES,
+  ...HANDLER_LINKING_ROUND_THREE_FIXTURES,
   ...FRAMEWORK_FIXTURES,
   ...ROUND_THREE_FIXTURES,
   ...ROUND_FIVE_FIXTURES,

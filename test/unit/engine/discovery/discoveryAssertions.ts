@@ -19,6 +19,8 @@ export function assertTools(
     const tool = found.find((t) => key(t) === key(expected));
     if (expected.handler)
       assert.equal(tool?.handler?.name, expected.handler, `${fixture.title}: handler of ${expected.name}`);
+    if (expected.noHandler)
+      assert.equal(tool?.handler ?? undefined, undefined, `${fixture.title}: no handler for ${expected.name}`);
     if (expected.handlerFile !== undefined) {
       assert.equal(
         tool?.handler?.file ?? null,

@@ -13,6 +13,8 @@ export interface ExpectedTool {
   handlerFile?: string | null;
   /** A step of the evidence chain that must be shown. */
   evidence?: RegExp;
+  /** The tool must be shown without a handler (rather than with a function that is not its handler). */
+  noHandler?: boolean;
 }
 
 export interface StyleFixture {
