@@ -3,7 +3,12 @@
  * a package.json that depends on an MCP server package, or a source file that imports one. The extension starts
  * its language server only then (client/src/lazyStart.ts), so a workspace without MCP code stays light.
  */
-import { MCP_SERVER_PACKAGES, MCP_SERVER_SUBPATHS, packageAlternation } from '../../shared/src/mcpServerPackages';
+import {
+  MCP_SERVER_NAMED_IMPORT,
+  MCP_SERVER_PACKAGES,
+  MCP_SERVER_SUBPATHS,
+  packageAlternation,
+} from '../../shared/src/mcpServerPackages';
 
 export { MCP_SERVER_PACKAGES };
 
@@ -36,5 +41,5 @@ const IMPORT = new RegExp(
 
 /** True when source text imports or requires an MCP server package (or a sub-path of one). */
 export function sourceImportsMcp(text: string): boolean {
-  return IMPORT.test(text);
+  return IMPORT.test(text) || MCP_SERVER_NAMED_IMPORT.test(text);
 }

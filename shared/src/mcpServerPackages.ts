@@ -20,11 +20,15 @@ export const MCP_SERVER_PACKAGES: readonly string[] = [
   'workers-mcp',
 ];
 
+/** Server entry points of packages that are mostly something else (Cloudflare agents, mcp-use): an import only. */
+export const MCP_SERVER_SUBPATHS: readonly string[] = ['agents/mcp', 'mcp-use/server'];
+
 /**
- * Server entry points of packages that are mostly something else (Cloudflare agents, mcp-use, Mastra's MCP
- * client and server package): an import only.
+ * A package with both an MCP client and an MCP server (Mastra's `@mastra/mcp`) is server code only where a file
+ * imports the server class by name (`import { MCPServer } from '@mastra/mcp'`). An agent that imports its
+ * `MCPClient` calls MCP servers; its tool results are not envelopes.
  */
-export const MCP_SERVER_SUBPATHS: readonly string[] = ['agents/mcp', 'mcp-use/server', '@mastra/mcp'];
+export const MCP_SERVER_NAMED_IMPORT = /\bimport\s*\{[^}]*\bMCPServer\b[^}]*\}\s*from\s*['"]@mastra\/mcp['"]/;
 
 /** A regular-expression alternation of package names, escaped. */
 export function packageAlternation(names: readonly string[]): string {

@@ -8,7 +8,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { importsMcpToolBuilder } from './mcpFrameworks';
 import { DECLARATION_FILE, SOURCE_FILE_PATTERN } from './sourceFiles';
-import { MCP_SERVER_PACKAGES, MCP_SERVER_SUBPATHS, packageAlternation } from '../../../shared/src/mcpServerPackages';
+import {
+  MCP_SERVER_NAMED_IMPORT,
+  MCP_SERVER_PACKAGES,
+  MCP_SERVER_SUBPATHS,
+  packageAlternation,
+} from '../../../shared/src/mcpServerPackages';
 
 export type McpSide = 'server' | 'client' | 'neutral' | 'none';
 
@@ -38,8 +43,9 @@ export function importSideOf(text: string): McpSide {
     if (CLIENT_SPECIFIER.test(specifier)) side = 'client';
     else if (side === 'none' && SDK_SPECIFIER.test(specifier)) side = 'neutral';
   }
-  // A tool built with a published MCP framework's builder (a package layered on the SDK) is server code.
-  return importsMcpToolBuilder(text) ? 'server' : side;
+  // A tool built with a published MCP framework's builder (a package layered on the SDK) is server code, as is the
+  // server class of a package that has both sides.
+  return importsMcpToolBuilder(text) || MCP_SERVER_NAMED_IMPORT.test(text) ? 'server' : side;
 }
 
 /** An import or re-export clause with its module: `import { a, b as c } from 'x'`, `export * from 'x'`. */

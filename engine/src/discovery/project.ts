@@ -17,7 +17,7 @@ import {
 } from './handlers';
 import { NodeIndex } from '../parse/nodeIndex';
 import type { ConstValue } from './names';
-import { MCP_SERVER_IMPORT, ProjectScopes, optedIn } from './relevance';
+import { ProjectScopes, importsMcpServer, optedIn } from './relevance';
 import { type ExportFacts, readExportFacts } from './workspaceExports';
 import { ImportResolver, defaultFileExists, normalisePath } from './importResolver';
 import type { ClassFact, Renamer, ToolBaseClass, WrapperSignature } from './scanContext';
@@ -365,7 +365,7 @@ export class Project implements ProjectKnowledge {
   /** Remembers the files that tool code (a file with tools, handlers or an MCP import) imports. */
   private noteToolImports(fileName: string, text: string, scan: HandlerScan): void {
     const key = normalisePath(fileName);
-    const toolCode = scan.registrations.length > 0 || scan.handlers.length > 0 || MCP_SERVER_IMPORT.test(text);
+    const toolCode = scan.registrations.length > 0 || scan.handlers.length > 0 || importsMcpServer(text);
     if (!toolCode) {
       this.toolImports.delete(key);
       return;

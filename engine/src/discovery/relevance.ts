@@ -17,7 +17,12 @@ import {
   REEXPORT_MARK,
   workspaceImportsOf,
 } from './mcpSides';
-import { MCP_SERVER_PACKAGES, MCP_SERVER_SUBPATHS, packageAlternation } from '../../../shared/src/mcpServerPackages';
+import {
+  MCP_SERVER_NAMED_IMPORT,
+  MCP_SERVER_PACKAGES,
+  MCP_SERVER_SUBPATHS,
+  packageAlternation,
+} from '../../../shared/src/mcpServerPackages';
 
 export { MCP_SERVER_PACKAGES };
 
@@ -30,12 +35,17 @@ export function isMcpServerModule(specifier: string): boolean {
 }
 
 /** An import (or require) of an MCP server package. */
-export const MCP_SERVER_IMPORT = new RegExp(
+const MCP_SERVER_PACKAGE_IMPORT = new RegExp(
   `(?:from\\s*|import\\s*\\(\\s*|require\\s*\\(\\s*|import\\s+)['"](?:${packageAlternation([
     ...MCP_SERVER_PACKAGES,
     ...MCP_SERVER_SUBPATHS,
   ])})(?:['"/])`,
 );
+
+/** Whether a file's text imports an MCP server package, or the server class of a package with both sides. */
+export function importsMcpServer(text: string): boolean {
+  return MCP_SERVER_PACKAGE_IMPORT.test(text) || MCP_SERVER_NAMED_IMPORT.test(text);
+}
 
 /** Explicit opt-ins that make a file MCP code whatever its project. */
 export function optedIn(text: string, handlerFactories: readonly string[]): boolean {

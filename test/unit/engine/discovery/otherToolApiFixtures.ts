@@ -144,4 +144,26 @@ export function registerExpiry(server: McpServer) {
       { file: 'packages/tools/src/stock.ts', name: 'expiry_dates', kind: 'tool' },
     ],
   },
+  {
+    title:
+      "an agent that imports a both-sided package's MCP client (`MCPClient` from '@mastra/mcp') is not MCP server code: its tool-result chunks with isError are not envelopes",
+    files: {
+      'package.json': JSON.stringify({
+        name: 'orchard-agent',
+        dependencies: { '@mastra/core': '^0.20.0', '@mastra/mcp': '^0.13.0' },
+      }),
+      'src/agent.ts': `import { MCPClient } from '@mastra/mcp';
+declare const forward: (chunk: unknown) => boolean;
+export const orchardServers = new MCPClient({ servers: { orchard: { url: new URL('http://127.0.0.1:9000/mcp') } } });
+export function relayToolError(chunk: { toolCallId: string; toolName: string; message: string }) {
+  return forward({
+    type: 'tool-result',
+    payload: { toolCallId: chunk.toolCallId, toolName: chunk.toolName, isError: true, result: { error: true, message: chunk.message } },
+  });
+}
+`,
+    },
+    tools: [],
+    findings: [],
+  },
 ];
