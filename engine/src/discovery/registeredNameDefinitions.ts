@@ -10,22 +10,14 @@
  * The same rule as a definition routed by a dispatcher branch of another file (`withoutDispatchedDefinitions`): the
  * wire name is served once, by the call. The definition's handler is still checked where it is written.
  */
-import type { FileTool } from './toolList';
+import { type FileTool, filesByToolName, servedOnlyElsewhere } from './toolList';
 
 export function withoutDefinitionsRegisteredElsewhere<T extends FileTool>(
   tools: readonly T[],
   fileOf: (tool: T) => string,
 ): T[] {
-  const registeredIn = new Map<string, Set<string>>();
-  for (const tool of tools) {
-    if (tool.style !== 'sdk' || tool.name === null) continue;
-    const files = registeredIn.get(tool.name) ?? new Set<string>();
-    files.add(fileOf(tool));
-    registeredIn.set(tool.name, files);
-  }
-  return tools.filter((tool) => {
-    if (tool.style !== 'definition' || tool.name === null) return true;
-    const files = registeredIn.get(tool.name);
-    return !files || files.has(fileOf(tool));
-  });
+  const registeredIn = filesByToolName(tools, (tool) => tool.style === 'sdk', fileOf);
+  return tools.filter(
+    (tool) => tool.style !== 'definition' || tool.name === null || !servedOnlyElsewhere(tool, registeredIn, fileOf),
+  );
 }

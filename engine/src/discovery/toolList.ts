@@ -86,20 +86,39 @@ export function withoutDispatchedDefinitions<T extends FileTool>(
   tools: readonly T[],
   fileOf: (tool: T) => string,
 ): T[] {
-  const dispatched = new Map<string, Set<string>>();
-  for (const tool of tools) {
-    if (tool.kind !== 'dispatch' || tool.name === null) continue;
-    const files = dispatched.get(tool.name) ?? new Set<string>();
-    files.add(fileOf(tool));
-    dispatched.set(tool.name, files);
-  }
+  const dispatched = filesByToolName(tools, (tool) => tool.kind === 'dispatch', fileOf);
   // A handler-less definition reached only from a tools/list answer is the same tool as any other site of its name.
   const fromListAnswer = (tool: T) => tool.evidence.some((step) => step.startsWith(LIST_ANSWER_EVIDENCE));
   const namedElsewhere = new Set(tools.filter((tool) => !fromListAnswer(tool)).map((tool) => tool.name));
   return tools.filter((tool) => {
     if (tool.style !== 'definition' || tool.name === null) return true;
     if (fromListAnswer(tool) && namedElsewhere.has(tool.name)) return false;
-    const files = dispatched.get(tool.name);
-    return !files || files.has(fileOf(tool));
+    return !servedOnlyElsewhere(tool, dispatched, fileOf);
   });
+}
+
+/** The files holding the named tools that `isSite` picks, by tool name. */
+export function filesByToolName<T extends FileTool>(
+  tools: readonly T[],
+  isSite: (tool: T) => boolean,
+  fileOf: (tool: T) => string,
+): Map<string, Set<string>> {
+  const byName = new Map<string, Set<string>>();
+  for (const tool of tools) {
+    if (tool.name === null || !isSite(tool)) continue;
+    const files = byName.get(tool.name) ?? new Set<string>();
+    files.add(fileOf(tool));
+    byName.set(tool.name, files);
+  }
+  return byName;
+}
+
+/** Whether sites of a tool's name exist, all of them in files other than the tool's: it is listed there. */
+export function servedOnlyElsewhere<T extends FileTool>(
+  tool: T,
+  sites: ReadonlyMap<string, ReadonlySet<string>>,
+  fileOf: (tool: T) => string,
+): boolean {
+  const files = tool.name === null ? undefined : sites.get(tool.name);
+  return files !== undefined && !files.has(fileOf(tool));
 }
