@@ -22,11 +22,11 @@ const header = [
 ];
 
 /** A tool whose only unguarded statement is `first`, before work that is guarded. */
-function withFirst(first: string, before: string[] = []): string {
+function withFirst(first: string, before: string[] = [], parameters = '{ plot }'): string {
   return [
     ...header,
     ...before,
-    `mcpServer.registerTool('water', { inputSchema: { plot: z.string() } }, async ({ plot }) => {`,
+    `mcpServer.registerTool('water', { inputSchema: { plot: z.string() } }, async (${parameters}) => {`,
     `  ${first}`,
     `  try {`,
     `    return { content: [{ type: 'text', text: await garden.water(plot) }] };`,
@@ -154,25 +154,16 @@ describe("failure-as-success: a helper's catch that returns a whole tool result"
 });
 
 describe('unguarded-handler: an object built from the request context reports through it', () => {
-  const withContext = (first: string): string =>
-    [
-      ...header,
-      `type Context = { reportProgress?: (done: number, total: number) => Promise<void> };`,
-      `function createReporter(ctx: Context, name: string) {`,
-      `  return { name, progress: (done: number, total: number, note: string) => ctx.reportProgress?.(done, total) ?? Promise.resolve(note) };`,
-      `}`,
-      `function connect(ctx: Context) {`,
-      `  return { info: () => garden.about(ctx) };`,
-      `}`,
-      `mcpServer.registerTool('water', { inputSchema: { plot: z.string() } }, async ({ plot }, ctx) => {`,
-      `  ${first}`,
-      `  try {`,
-      `    return { content: [{ type: 'text', text: await garden.water(plot) }] };`,
-      `  } catch (error) {`,
-      `    return { content: [{ type: 'text', text: 'watering failed' }], isError: true };`,
-      `  }`,
-      `});`,
-    ].join('\n');
+  const contextHelpers = [
+    `type Context = { reportProgress?: (done: number, total: number) => Promise<void> };`,
+    `function createReporter(ctx: Context, name: string) {`,
+    `  return { name, progress: (done: number, total: number, note: string) => ctx.reportProgress?.(done, total) ?? Promise.resolve(note) };`,
+    `}`,
+    `function connect(ctx: Context) {`,
+    `  return { info: () => garden.about(ctx) };`,
+    `}`,
+  ];
+  const withContext = (first: string): string => withFirst(first, contextHelpers, '{ plot }, ctx');
 
   it("`const reporter = createReporter(ctx, 'water'); await reporter.progress(…)`", () => {
     const first = `const reporter = createReporter(ctx, 'water'); await reporter.progress(1, 2, 'watering');`;
