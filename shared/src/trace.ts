@@ -167,16 +167,18 @@ export function parseTraceLine(line: string): TraceRecord | string {
   if (!('msg' in record)) return 'no "msg"';
   const run = optionalString(record.run);
   const session = optionalString(record.session);
-  const repair = parseRepair(record.repair);
-  return {
+  const repair = record.repair === undefined ? undefined : parseRepair(record.repair);
+  // Optional fields are assigned, not spread: this runs once per line of a trace.
+  const entry: TraceEntry = {
     ts: typeof record.ts === 'string' ? record.ts : '',
     dir,
     server: typeof record.server === 'string' ? record.server : '',
     msg: record.msg,
-    ...(run !== undefined && { run }),
-    ...(session !== undefined && { session }),
-    ...(repair !== undefined && { repair }),
   };
+  if (run !== undefined) entry.run = run;
+  if (session !== undefined) entry.session = session;
+  if (repair !== undefined) entry.repair = repair;
+  return entry;
 }
 
 /** Parses a whole trace file's text. */
