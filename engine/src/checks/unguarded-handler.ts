@@ -5,15 +5,18 @@ import { wrapBodyInTryCatch } from '../fixes/edits';
 import { canReturnEnvelope } from '../fixes/returnType';
 import { wrapWouldCatchKeptThrow } from '../fixes/passThrough';
 import { type FunctionLike, enclosingTry, walkOwnBody } from '../parse/syntax';
-import type { Check } from '../types';
+import type { AnalysisContext, Check } from '../types';
+import type { ToolHandler } from '../discovery/handlers';
 import { answeredByFramework } from './analysis/frameworkGuards';
 import {
   type Excused,
+  type FailureFinder,
   callCanFail,
   calleeEvidence,
   describeSite,
   failureFinder,
   firstUnguardedSite,
+  localCallee,
 } from './analysis/failureSites';
 import { calledOnlyInsideTry, guardedByEveryCaller } from './analysis/guardedCallers';
 import { classDeclaredSchemas, registeredSchemas, reparsesOfOwnSchema } from './analysis/registeredSchema';
@@ -41,6 +44,36 @@ function excusedSentence(sourceFile: ts.SourceFile, excused: readonly Excused[])
   return ` Not counted: ${named}${more}.`;
 }
 
+/**
+ * The same-file calls of a tools/call dispatcher that run a tool's own handler (`getThing(args)` when `getThing` is
+ * the handler of get_thing). That handler gets its own finding, so the dispatcher does not repeat it.
+ */
+function callsOfOtherHandlers(
+  context: AnalysisContext,
+  finder: FailureFinder,
+  handler: ToolHandler,
+  handlerFunctions: ReadonlySet<FunctionLike>,
+): ts.CallExpression[] {
+  const calls: ts.CallExpression[] = [];
+  for (const node of context.nodes.within(handler.fn, [ts.SyntaxKind.CallExpression])) {
+    if (!ts.isCallExpression(node)) continue;
+    const callee = localCallee(finder, node);
+    if (callee && callee !== handler.fn && handlerFunctions.has(callee)) calls.push(node);
+  }
+  return calls;
+}
+
+/**
+ * Whether a failure of this handler becomes a JSON-RPC error: it is a low-level tools/call handler, or a tool's own
+ * function that such a handler calls (the same test throw-in-handler's wording uses).
+ */
+function failsAsProtocolError(context: AnalysisContext, handler: ToolHandler): boolean {
+  if (handler.lowLevel) return true;
+  return context.handlers.some(
+    (dispatcher) => dispatcher.lowLevel && context.helpersOf(dispatcher).some((helper) => helper === handler.fn),
+  );
+}
+
 export const unguardedHandler: Check<'unguarded' | 'unguardedLowLevel'> = {
   meta: {
     id: 'unguarded-handler',
@@ -59,6 +92,7 @@ export const unguardedHandler: Check<'unguarded' | 'unguardedLowLevel'> = {
     if (context.handlers.length === 0) return;
     const lookup = context.importedFunction?.bind(context);
     const finder = failureFinder(context.sourceFile, namedFunctions(context.nodes), lookup);
+    const handlerFunctions = new Set(context.handlers.map((handler) => handler.fn));
     for (const handler of context.handlers) {
       if (!handler.fn.body || calledOnlyInsideTry(context.nodes, handler.fn)) continue;
       if (guardedByEveryCaller(context.nodes, handler.fn)) continue;
@@ -83,6 +117,13 @@ export const unguardedHandler: Check<'unguarded' | 'unguardedLowLevel'> = {
       for (const call of serverNotifications(handler.fn)) {
         finder.cannotFail.set(call, 'it only sends a notification through the server');
       }
+      // Only a tools/call dispatcher: its call of a tool's own function is that tool's failure, reported there. A
+      // tool whose handler calls another tool's handler still has its own failure to report.
+      if (handler.lowLevel && handlerFunctions.size > 1) {
+        for (const call of callsOfOtherHandlers(context, finder, handler, handlerFunctions)) {
+          finder.cannotFail.set(call, 'it is a tool handler, reported on its own');
+        }
+      }
       const excused: Excused[] = [];
       const site = firstUnguardedSite(finder, handler.fn, 0, false, excused);
       if (!site) continue;
@@ -91,7 +132,7 @@ export const unguardedHandler: Check<'unguarded' | 'unguardedLowLevel'> = {
       report({
         start,
         end,
-        messageId: handler.lowLevel ? 'unguardedLowLevel' : 'unguarded',
+        messageId: failsAsProtocolError(context, handler) ? 'unguardedLowLevel' : 'unguarded',
         data: {
           site: describeSite(context.sourceFile, site),
           evidence: (evidence ? ` It can fail: ${evidence}.` : '') + excusedSentence(context.sourceFile, excused),

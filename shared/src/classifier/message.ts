@@ -82,8 +82,25 @@ function rewriteErrno(line: string, requestValues: readonly string[]): string {
   return path ? `${match[1]}: ${path}` : match[1];
 }
 
+/**
+ * The last text cleaned with no request values and the last cleaned with some: one classification cleans the same
+ * message for its wording rules, for the wording that was outranked and for the detail (see classify.ts).
+ */
+const lastCleaned: Array<{ raw: string; requestValues: readonly string[]; cleaned: string | undefined }> = [];
+
 /** The text of a failure with internals removed, or undefined when nothing is left. */
 export function cleanText(raw: string, requestValues: readonly string[] = []): string | undefined {
+  const slot = requestValues.length === 0 ? 0 : 1;
+  const last = lastCleaned[slot];
+  if (last !== undefined && last.raw === raw && (slot === 0 || last.requestValues === requestValues)) {
+    return last.cleaned;
+  }
+  const cleaned = cleanTextOnce(raw, requestValues);
+  lastCleaned[slot] = { raw, requestValues, cleaned };
+  return cleaned;
+}
+
+function cleanTextOnce(raw: string, requestValues: readonly string[]): string | undefined {
   let lines = raw.slice(0, 20_000).split(/\r?\n/);
   if (lines.some((line) => INVOCATION_LINE.test(line))) lines = lines.filter((l) => l.trim() !== '').slice(-1);
   lines = lines.filter((line) => !STACK_LINE.test(line) && !CODE_FRAME_LINE.test(line));

@@ -83,7 +83,7 @@ describe('unguarded-handler: a dispatch branch that calls a function declared in
     assert.equal(throws(code), 0);
   });
 
-  it('near miss: the same branch with no try around the switch is reported by both checks', () => {
+  it('near miss: the same branch with no try around the switch: the rethrow is reported, once', () => {
     const code = handler([
       `  switch (name) {`,
       `    case 'send_mail':`,
@@ -92,7 +92,9 @@ describe('unguarded-handler: a dispatch branch that calls a function declared in
       `      return { isError: true, errorCategory: 'VALIDATION', isRetryable: false, content: [{ type: 'text', text: 'no such tool' }] };`,
       `  }`,
     ]);
-    assert.equal(findingsOf('unguarded-handler', { name: 'case', code }).findings.length > 0, true);
+    // deliver is the tool's own handler: its rethrow is throw-in-handler's finding, and the dispatcher's call of it
+    // is not reported again by unguarded-handler.
+    assert.deepEqual(findingsOf('unguarded-handler', { name: 'case', code }).findings, []);
     assert.equal(throws(code), 1);
   });
 });
