@@ -29,7 +29,16 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { extractSources, gitDirFor, hasCommit, isMcpFile, matchTools, ratio, replaceBetweenMarkers } from './lib.mjs';
+import {
+  extractSources,
+  gitDirFor,
+  globToRegExp,
+  hasCommit,
+  isMcpFile,
+  matchTools,
+  ratio,
+  replaceBetweenMarkers,
+} from './lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -163,8 +172,11 @@ function silenceRepo(entry) {
     /** @type {Map<string, boolean>} */
     const mcp = new Map();
     // In an MCP client's folders every file is client code: nothing there is an MCP tool or a server's envelope.
+    // With `mcpServer` (globs) only the files it names are MCP server code; the rest (hosts, clients) is not.
+    const serverGlobs = entry.mcpServer?.map(globToRegExp);
     const isMcp = (/** @type {string} */ file) => {
       if (entry.mcpClient) return false;
+      if (serverGlobs) return serverGlobs.some((re) => re.test(file));
       if (!mcp.has(file)) mcp.set(file, isMcpFile(file, fs.readFileSync(path.join(tree.dir, file), 'utf8')));
       return /** @type {boolean} */ (mcp.get(file));
     };

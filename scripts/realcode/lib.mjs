@@ -16,7 +16,8 @@ const DECLARATION = /\.d\.[cm]?ts$/i;
  *             tools: Label[], generic?: Generic[], notes?: string, heldOut?: boolean,
  *             round?: number }} LabelledRepo
  * @typedef {{ repo: string, commit: string, include: string[], exclude?: string[], notes?: string,
- *             mcpClient?: boolean }} UnrelatedRepo (mcpClient: the folders hold MCP client code only, so every file counts as non-MCP)
+ *             mcpClient?: boolean, mcpServer?: string[] }} UnrelatedRepo (mcpClient: the folders hold MCP client code only, so every file counts as non-MCP;
+ *             mcpServer: globs of the files that are MCP server code, every other file counts as non-MCP even when it imports the MCP SDK)
  * @typedef {{ name: string | null, file: string, line: number, kind?: string }} FoundTool
  * @typedef {{ label: Label, found: FoundTool, elsewhere: boolean }} Match
  * @typedef {{ matches: Match[], misses: Label[], falsePositives: FoundTool[], neutral: FoundTool[],

@@ -302,7 +302,9 @@ export function addInvokedKeys(state: ScanState, scope: ts.Node, keys: Set<strin
     const receiver = unwrapExpression(callee.expression);
     if (!HANDLER_KEY_SET.has(key) || receiver.kind === ts.SyntaxKind.ThisKeyword) continue;
     const receiverText = receiver.getText(state.sourceFile);
-    if (key === 'handler' || key === 'handle' || /tool|def|definition|entry|spec/i.test(receiverText)) keys.add(key);
+    // An invoker names what it runs for a definition: a tool, a definition, an entry, a spec, an operation.
+    if (key === 'handler' || key === 'handle' || /tool|def|definition|entry|spec|operation/i.test(receiverText))
+      keys.add(key);
   }
 }
 

@@ -1,9 +1,10 @@
 /**
  * Which files are MCP code, decided by project rather than by file text: the nearest package.json
  * depends on an MCP server package (directly or through a workspace package that does), or the file
- * imports one. Files of a project without such a dependency get no findings. A package whose only MCP
- * dependency is the combined SDK and whose files import its client side but no server entry is an MCP
- * client (an agent, a host, an SDK with its own tool API): its files are not MCP code either.
+ * imports one. Files of a project without such a dependency get no findings. A package whose MCP server
+ * dependencies are the combined SDK or development-only ones (test servers), and whose files import the
+ * client side but no server entry, is an MCP client (an agent, a host, an SDK with its own tool API): its
+ * files are not MCP code either.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -23,6 +24,7 @@ import {
   MCP_SERVER_SUBPATHS,
   packageAlternation,
 } from '../../../shared/src/mcpServerPackages';
+import { developmentOnlyDependencies, serverDependenciesAllowClient } from './clientPackageDependencies';
 
 export { MCP_SERVER_PACKAGES };
 
@@ -70,15 +72,14 @@ export interface FileRelevance {
   mcpImport: boolean;
 }
 
-/** The combined SDK: one package for both sides, so depending on it says nothing of the side. */
-const COMBINED_SDK = '@modelcontextprotocol/sdk';
-
 interface Manifest {
   dir: string;
   name?: string;
   dependencies: string[];
   /** Whether the manifest lists dependencies at all (a monorepo's project manifests often leave them to the root). */
   declaresDependencies: boolean;
+  /** The dependencies listed under `devDependencies` only (test and build tooling). */
+  developmentOnly: ReadonlySet<string>;
 }
 
 /**
@@ -320,10 +321,13 @@ export class ProjectScopes {
     return this.clientPackage(manifest) ? 'client' : 'unrelated';
   }
 
-  /** A package whose only MCP server dependency is the combined SDK and whose files use its client side only. */
+  /**
+   * A package whose MCP server dependencies are the combined SDK or development-only ones (test servers) and whose
+   * files use the client side only.
+   */
   private clientPackage(manifest: Manifest): boolean {
-    const serverDependencies = new Set(manifest.dependencies.filter((d) => MCP_SERVER_PACKAGES.includes(d)));
-    if (serverDependencies.size !== 1 || !serverDependencies.has(COMBINED_SDK)) return false;
+    const serverDependencies = [...new Set(manifest.dependencies.filter((d) => MCP_SERVER_PACKAGES.includes(d)))];
+    if (!serverDependenciesAllowClient(serverDependencies, manifest.developmentOnly)) return false;
     return this.sideOfPackage(manifest) === 'client';
   }
 
@@ -382,7 +386,13 @@ export class ProjectScopes {
       if (value && typeof value === 'object') dependencies.push(...Object.keys(value));
     }
     const name = typeof record.name === 'string' ? record.name : undefined;
-    const manifest: Manifest = { dir, name, dependencies, declaresDependencies: dependencies.length > 0 };
+    const manifest: Manifest = {
+      dir,
+      name,
+      dependencies,
+      declaresDependencies: dependencies.length > 0,
+      developmentOnly: developmentOnlyDependencies(record),
+    };
     if (manifest.name && !this.byName.has(manifest.name)) this.byName.set(manifest.name, manifest);
     return manifest;
   }

@@ -3,6 +3,7 @@
  * the same workspaces, so a style understood by one is checked through all three.
  */
 import { CLIENT_APP_FIXTURES } from './clientAppFixtures';
+import { CLIENT_HOST_FIXTURES } from './clientHostFixtures';
 import { CLIENT_REACH_FIXTURES } from './clientReachFixtures';
 import { APPLIED_DECORATOR_FIXTURES, CONVENTION_FOLDER_FIXTURES } from './conventionFolderFixtures';
 import { DISPATCH_HOOK_FIXTURES } from './dispatchHookFixtures';
@@ -57,6 +58,7 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_SIX_B_FIXTURES,
   ...CLIENT_APP_FIXTURES,
   ...CLIENT_REACH_FIXTURES,
+  ...CLIENT_HOST_FIXTURES,
   ...ROUND_SIX_FIXTURES,
   ...ROUND_NINE_A_FIXTURES,
   ...ROUND_EIGHT_A_FIXTURES,
