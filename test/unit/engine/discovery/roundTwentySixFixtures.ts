@@ -207,9 +207,64 @@ export function setUp() {
   ],
 };
 
+const PRIVATE_METHOD_GUARD_FIXTURE: StyleFixture = {
+  title:
+    'a class server whose tools/call handler calls a private method inside a try whose catch answers (and formats the error with the tool name): the dispatcher that method calls in another file, and the handlers its table holds, fail into that catch; the error formatter is no handler',
+  files: {
+    'package.json': MCP_PACKAGE,
+    'src/water.ts': `export async function handleWaterTree(args: unknown) {
+  if (!args) throw new Error('which tree?');
+  return { content: [{ type: 'text' as const, text: 'watered' }] };
+}
+`,
+    'src/registry.ts': `import { handleWaterTree } from './water';
+type Answer = { content: Array<{ type: 'text'; text: string }> };
+const orchardHandlers: Record<string, (args: unknown) => Promise<Answer>> = {
+  water_tree: handleWaterTree,
+};
+export async function runOrchardTool(name: string, args: unknown): Promise<Answer> {
+  const handler = orchardHandlers[name];
+  if (handler === undefined) throw new Error('unknown tool ' + name);
+  return handler(args);
+}
+`,
+    'src/errors.ts': `import { readFile } from 'node:fs/promises';
+export async function toErrorAnswer(error: unknown, toolName: string) {
+  const hint = await readFile('/srv/hints/' + toolName, 'utf8');
+  return { content: [{ type: 'text' as const, text: hint + String(error) }], isError: true };
+}
+`,
+    'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { runOrchardTool } from './registry';
+import { toErrorAnswer } from './errors';
+export class OrchardServer {
+  private readonly server = new Server({ name: 'orchard', version: '1' }, { capabilities: { tools: {} } });
+  constructor() {
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const { name, arguments: args } = request.params;
+      try {
+        return await this.callOrchardTool(name, args);
+      } catch (error) {
+        return await toErrorAnswer(error, name);
+      }
+    });
+  }
+  private async callOrchardTool(name: string, args: unknown) {
+    return await runOrchardTool(name, args);
+  }
+}
+`,
+  },
+  tools: [{ file: 'src/registry.ts', name: 'water_tree', kind: 'dispatch', handler: 'handleWaterTree' }],
+  findings: [],
+  onlyChecks: ['throw-in-handler', 'unguarded-handler'],
+};
+
 export const ROUND_TWENTY_SIX_FIXTURES: StyleFixture[] = [
   PROGRESS_TEXT_FIXTURE,
   ACTION_TABLE_FIXTURE,
   DESTRUCTURED_CONFIG_FIXTURE,
   FACTORY_VALUE_FIXTURE,
+  PRIVATE_METHOD_GUARD_FIXTURE,
 ];
