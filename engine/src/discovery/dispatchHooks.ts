@@ -2,11 +2,12 @@
  * Hooks of a `tools/call` dispatcher: calls that are handed the tool name but do not run the tool —
  * logging and telemetry (`track(name)`, whose value is thrown away), post-processing of what the
  * tool produced (`result = await decorate(result, name)`, `result._meta = describe(name, result._meta)`) and
- * whatever runs in a `finally` block. They are neither dispatchers to follow nor
+ * whatever runs in a `catch` or `finally` block, and text made only to be reported (reportedValues.ts). They are neither dispatchers to follow nor
  * handlers: only a call whose value is the answer, and which is not given a tool's result, forwards the call.
  */
 import ts from 'typescript';
 import { type FunctionLike, isFunctionLike, unwrapExpression, walk } from '../parse/syntax';
+import { onlyReported } from './reportedValues';
 
 /** `await x`, `(x)`, `x as T`, `void x`: the expression whose value is `x`'s, climbing up. */
 function outermost(node: ts.Expression): ts.Node {
@@ -105,7 +106,12 @@ export function hookFinder(
     if (ts.isIdentifier(inner)) return toolResults().has(inner.text);
     return ts.isCallExpression(inner) && passesName(inner);
   };
-  return (call) => discarded(call) || inFinally(call, fn) || call.arguments.some(isToolResult);
+  return (call) =>
+    discarded(call) ||
+    inFinally(call, fn) ||
+    inCatch(call, fn) ||
+    call.arguments.some(isToolResult) ||
+    onlyReported(call, discarded);
 }
 
 /** Whether a call runs in a `finally` block of the dispatcher: after the answer is decided, so it runs no tool. */
@@ -113,6 +119,14 @@ function inFinally(call: ts.CallExpression, fn: FunctionLike): boolean {
   for (let current: ts.Node = call; current !== fn && current.parent; current = current.parent) {
     const parent = current.parent;
     if (ts.isTryStatement(parent) && parent.finallyBlock === current) return true;
+  }
+  return false;
+}
+
+/** Whether a call runs in a `catch` block of the dispatcher: it answers a tool's failure (`formatError(e, name)`). */
+function inCatch(call: ts.CallExpression, fn: FunctionLike): boolean {
+  for (let current: ts.Node = call; current !== fn && current.parent; current = current.parent) {
+    if (ts.isCatchClause(current.parent)) return true;
   }
   return false;
 }

@@ -9,6 +9,7 @@ import { classMethodNamed, receiverMethod } from './receiverDispatch';
 import { type FunctionLike, isFunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { callIsAnswered, markGuarded } from './answeredCalls';
 import { answeringTryOf, scanGuardedDispatch } from './crossFileGuards';
+import { soleCallerGuard } from './singleCallerGuards';
 import { hookFinder } from './dispatchHooks';
 import { entryTableEntries } from './entryTables';
 import { recordHandler } from './handlerTargets';
@@ -375,7 +376,9 @@ export function scanDispatch(state: ScanState, fn: FunctionLike, evidence: reado
         // `const handler = pick(name)` inside a try whose catch answers: what the lookup leads to runs guarded. A
         // call that runs the tool itself (`await this.runTool(name, args)`) is left to the checks, which also see
         // the function's other callers and its uses as a value.
-        const guardedBy = returnsHandlerToCall(state, node) ? answeringTryOf(state, node) : undefined;
+        const guardedBy = returnsHandlerToCall(state, node)
+          ? answeringTryOf(state, node)
+          : soleCallerGuard(state, node, local);
         if (guardedBy) {
           scanGuardedDispatch(state, local, guardedBy, () => {
             count += scanDispatch(state, local, callEvidence, depth + 1);

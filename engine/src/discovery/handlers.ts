@@ -4,6 +4,7 @@
  * `tools/call` dispatchers (each branch a tool), user handler factories and `@mcpToolHandler`.
  * Each registration carries its chain of evidence (why it counts as a tool).
  */
+import { unlistFactoryValueRegistrations } from './factoryValueRegistrations';
 import * as path from 'node:path';
 import ts from 'typescript';
 import { FUNCTION_KINDS, NodeIndex } from '../parse/nodeIndex';
@@ -349,6 +350,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   if (options.externalExports && options.externalExports.size > 0) scanExternalExports(state, options.externalExports);
   const renamers = renamersOf(state);
   scanRenamedLists(state, calls, renamers);
+  unlistFactoryValueRegistrations(state);
   const declared = declaredExports(sourceFile);
   return {
     registrations: state.registrations,

@@ -2,6 +2,7 @@
 import ts from 'typescript';
 import { type FunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { type ArgPath, isInlineFunction } from './scanContext';
+import { destructuredParameterPath } from './destructuredParameters';
 
 /** Where `expression` comes from among `fn`'s parameters. */
 export function argPathOf(expression: ts.Expression, fn: FunctionLike): ArgPath | undefined {
@@ -40,7 +41,7 @@ export function argPathOf(expression: ts.Expression, fn: FunctionLike): ArgPath 
       }
     }
   }
-  return undefined;
+  return property === undefined ? destructuredParameterPath(base, fn, argPathOf) : undefined;
 }
 
 function hasExport(node: ts.Node): boolean {

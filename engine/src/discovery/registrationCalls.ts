@@ -35,6 +35,7 @@ import {
   nameOf,
   where,
 } from './scanContext';
+import { holdsNamelessObject } from './heldObjectArguments';
 
 export { argPathOf, calledPathOf, isShared };
 
@@ -88,7 +89,13 @@ function sdkCall(call: ts.CallExpression): CallShape | undefined {
     const kind = method === 'registerTool' ? 'registerTool' : 'registerToolTask';
     return { kind, nameArg: args[0], handlerArg: args.length >= 3 ? args[args.length - 1] : undefined, calleeText };
   }
-  if (method === 'tool' && args.length >= 2 && looksLikeName(args[0]) && looksLikeHandler(args[args.length - 1])) {
+  if (
+    method === 'tool' &&
+    args.length >= 2 &&
+    looksLikeName(args[0]) &&
+    looksLikeHandler(args[args.length - 1]) &&
+    !holdsNamelessObject(args[0])
+  ) {
     return { kind: 'tool', nameArg: args[0], handlerArg: args[args.length - 1], calleeText };
   }
   if (method === 'addTool' && args.length === 1) {
