@@ -32,6 +32,7 @@ import { ROUND_NINETEEN_FIXTURES } from './roundNineteenFixtures';
 import { ROUND_TWENTY_THREE_FIXTURES } from './roundTwentyThreeFixtures';
 import { ROUND_TWENTY_TWO_FIXTURES } from './roundTwentyTwoFixtures';
 import { ROUND_TWENTY_FOUR_FIXTURES } from './roundTwentyFourFixtures';
+import { ROUND_TWENTY_FIVE_FIXTURES } from './roundTwentyFiveFixtures';
 import { ROUND_TWENTY_FIXTURES } from './roundTwentyFixtures';
 import { ROUND_TWENTY_ONE_FIXTURES } from './roundTwentyOneFixtures';
 import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
@@ -79,4 +80,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_TWENTY_FIXTURES,
   ...ROUND_TWENTY_ONE_FIXTURES,
   ...ROUND_TWENTY_FOUR_FIXTURES,
+  ...ROUND_TWENTY_FIVE_FIXTURES,
 ];

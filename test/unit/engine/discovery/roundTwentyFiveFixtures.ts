@@ -1,0 +1,73 @@
+/**
+ * Shapes of the round 25 held-out set (docs/real-code-evaluation-round25.md: the awesome-mcp-servers list in order),
+ * written from scratch with invented names, each next to look-alikes that must stay silent. Shared by the engine,
+ * CLI and language-server tests.
+ */
+import { MCP_PACKAGE, type StyleFixture } from './styleFixtures';
+
+const DEFAULT_EXPORTED_LISTS_FIXTURE: StyleFixture = {
+  title:
+    'definition lists exported as default arrays (`export default [ … ] as Entry[]`), spread into the list a registration loop consumes, some behind a condition (`...(flags.pantry ? pantryTools : [])`): every entry with a name and the handler the loop calls is a tool, those without a schema too; a default-exported list no loop reads stays silent',
+  files: {
+    'package.json': MCP_PACKAGE,
+    'src/tools/recipes.ts': `import { z } from 'zod';
+import type { KitchenEntry } from '../types';
+
+export default [
+  {
+    name: 'list_recipes',
+    description: 'Lists every recipe',
+    handler: async () => ['soup', 'bread'],
+  },
+  {
+    name: 'get_recipe',
+    description: 'Reads one recipe',
+    inputSchema: z.object({ id: z.string() }),
+    handler: async ({ id }: { id: string }) => \`recipe \${id}\`,
+  },
+] as KitchenEntry[];
+`,
+    'src/tools/pantry.ts': `import type { KitchenEntry } from '../types';
+
+const pantryTools: KitchenEntry[] = [
+  {
+    name: 'count_jars',
+    description: 'Counts the jars in the pantry',
+    handler: async () => 12,
+  },
+];
+
+export default pantryTools;
+`,
+    'src/tools/chores.ts': `// A chore list of the same shape that no registration loop reads.
+export default [
+  {
+    name: 'sweep_floor',
+    description: 'Sweeps the floor',
+    handler: async () => 'swept',
+  },
+];
+`,
+    'src/tools/index.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import recipeTools from './recipes.js';
+import pantryTools from './pantry.js';
+
+export function registerKitchenTools(server: McpServer, flags: { pantry: boolean }) {
+  const entries = [...recipeTools, ...(flags.pantry ? pantryTools : [])];
+  for (const entry of entries) {
+    server.registerTool(entry.name, { description: entry.description }, async (args: Record<string, unknown>) => {
+      const result = await entry.handler(args as never);
+      return { content: [{ type: 'text' as const, text: JSON.stringify(result) }] };
+    });
+  }
+}
+`,
+  },
+  tools: [
+    { file: 'src/tools/recipes.ts', name: 'list_recipes', kind: 'definition', handler: 'handler' },
+    { file: 'src/tools/recipes.ts', name: 'get_recipe', kind: 'definition', handler: 'handler' },
+    { file: 'src/tools/pantry.ts', name: 'count_jars', kind: 'definition', handler: 'handler' },
+  ],
+};
+
+export const ROUND_TWENTY_FIVE_FIXTURES: StyleFixture[] = [DEFAULT_EXPORTED_LISTS_FIXTURE];
