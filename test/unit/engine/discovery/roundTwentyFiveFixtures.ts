@@ -70,4 +70,76 @@ export function registerKitchenTools(server: McpServer, flags: { pantry: boolean
   ],
 };
 
-export const ROUND_TWENTY_FIVE_FIXTURES: StyleFixture[] = [DEFAULT_EXPORTED_LISTS_FIXTURE];
+const NESTED_METADATA_FACTORY_FIXTURE: StyleFixture = {
+  title:
+    'a definition-building factory that nests the metadata beside a wrapped handler (`buildTool(name, description, schema, run) => ({ definition: { name, description, schema }, run: guard(run) })`), its calls exported one by one and registered by a loop through a local helper: each call is a tool named by its first argument; a factory whose nested record has only a name (no description, no schema) stays silent',
+  files: {
+    'package.json': MCP_PACKAGE,
+    'src/tools/helpers.ts': `import { z } from 'zod';
+
+const guard =
+  <T>(run: (input: T) => Promise<unknown>, label: string) =>
+  async (input: T) => {
+    try {
+      return { content: [{ type: 'text' as const, text: JSON.stringify(await run(input)) }] };
+    } catch (error) {
+      return { content: [{ type: 'text' as const, text: \`\${label}: \${String(error)}\` }], isError: true };
+    }
+  };
+
+export const buildTool = <S extends z.ZodTypeAny>(
+  name: string,
+  description: string,
+  schema: S,
+  run: (input: z.infer<S>) => Promise<unknown>,
+) => ({
+  definition: { name, description, schema },
+  run: guard(run, \`failed \${name}\`),
+});
+
+// Not a tool factory: the nested record is an author, with only a name.
+export const createToolLog = (author: string, write: () => Promise<unknown>) => ({
+  author: { name: author },
+  write,
+});
+`,
+    'src/tools/harbour.ts': `import { z } from 'zod';
+import { buildTool, createToolLog } from './helpers';
+
+export const listBerths = buildTool('list_berths', 'Lists the free berths', z.object({}), async () => ['A1', 'B4']);
+
+export const bookBerth = buildTool(
+  'book_berth',
+  'Books a berth for a boat',
+  z.object({ boat: z.string() }),
+  async ({ boat }) => \`booked for \${boat}\`,
+);
+
+export const auditLog = createToolLog('harbour-master', async () => 'logged');
+`,
+    'src/tools/index.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { bookBerth, listBerths } from './harbour';
+
+function addTool(server: McpServer, name: string, description: string, shape: object, run: (a: never) => Promise<never>) {
+  server.tool(name, description, shape, async (args) => run(args as never));
+}
+
+const harbourTools = [listBerths, bookBerth];
+
+export function registerHarbour(server: McpServer) {
+  harbourTools.forEach((tool) => {
+    addTool(server, tool.definition.name, tool.definition.description, tool.definition.schema.shape, tool.run as never);
+  });
+}
+`,
+  },
+  tools: [
+    { file: 'src/tools/harbour.ts', name: 'list_berths', kind: 'wrapper' },
+    { file: 'src/tools/harbour.ts', name: 'book_berth', kind: 'wrapper' },
+  ],
+};
+
+export const ROUND_TWENTY_FIVE_FIXTURES: StyleFixture[] = [
+  DEFAULT_EXPORTED_LISTS_FIXTURE,
+  NESTED_METADATA_FACTORY_FIXTURE,
+];
