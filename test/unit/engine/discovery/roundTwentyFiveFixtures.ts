@@ -139,7 +139,52 @@ export function registerHarbour(server: McpServer) {
   ],
 };
 
+const ELEMENT_NAMED_LOOP_FIXTURE: StyleFixture = {
+  title:
+    'one registration written in a loop over a local list of names (`[{ name, side }].forEach(({ name, side }) => server.tool(name, desc, shape, async (a) => …))`): each element is a tool named by its literal name, sharing the inline handler; a loop whose list holds an element with a computed name, and the same loop registering prompts, stay silent',
+  files: {
+    'package.json': MCP_PACKAGE,
+    'src/lighthouse.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'lighthouse', version: '1.0.0' });
+
+server.tool('beam_status', 'Reads the beam status', {}, async () => ({ content: [{ type: 'text', text: 'on' }] }));
+
+const windows = [
+  { name: 'read-north-window', side: 'N' },
+  { name: 'read-south-window', side: 'S' },
+] as const;
+
+windows.forEach(({ name, side }) => {
+  server.tool(name, \`Reads the \${side} window\`, { detail: z.boolean().optional() }, async ({ detail }) => ({
+    content: [{ type: 'text', text: \`\${side}: clear\${detail ? ' (detailed)' : ''}\` }],
+  }));
+});
+
+const suffix = process.env.LAMP_SUFFIX ?? 'x';
+const lamps = [{ name: 'lamp-main' }, { name: \`lamp-\${suffix}\` }];
+
+lamps.forEach(({ name }) => {
+  server.tool(name, 'Reads a lamp', {}, async () => ({ content: [{ type: 'text', text: 'lit' }] }));
+});
+
+const notes = [{ name: 'storm-note' }];
+
+notes.forEach(({ name }) => {
+  server.prompt(name, 'A storm note', async () => ({ messages: [] }));
+});
+`,
+  },
+  tools: [
+    { file: 'src/lighthouse.ts', name: 'beam_status', kind: 'tool' },
+    { file: 'src/lighthouse.ts', name: 'read-north-window', kind: 'tool' },
+    { file: 'src/lighthouse.ts', name: 'read-south-window', kind: 'tool' },
+  ],
+};
+
 export const ROUND_TWENTY_FIVE_FIXTURES: StyleFixture[] = [
+  ELEMENT_NAMED_LOOP_FIXTURE,
   DEFAULT_EXPORTED_LISTS_FIXTURE,
   NESTED_METADATA_FACTORY_FIXTURE,
 ];
