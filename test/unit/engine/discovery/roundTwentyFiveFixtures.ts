@@ -183,7 +183,84 @@ notes.forEach(({ name }) => {
   ],
 };
 
+const DEFINITION_FIELD_CLASS_FIXTURE: StyleFixture = {
+  title:
+    "tool classes loaded from a folder at run time that keep their listed definition and handler in fields (`name = 'tide_table'; toolDefinition: Tool = { name: this.name, inputSchema }; toolCall = async (request) => …`, extending a project base): each class is a tool handled by its toolCall field; a class of the same base with a toolCall field but no definition field stays silent",
+  files: {
+    'package.json': MCP_PACKAGE,
+    'src/tools/BaseTideTool.ts': `import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+
+export abstract class BaseTideTool {
+  abstract name: string;
+  abstract toolDefinition: Tool;
+  abstract toolCall(request: { params: { arguments?: Record<string, unknown> } }): Promise<unknown>;
+}
+`,
+    'src/tools/TideTable.ts': `import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { BaseTideTool } from './BaseTideTool.js';
+
+class TideTableTool extends BaseTideTool {
+  name = 'tide_table';
+  toolDefinition: Tool = {
+    name: this.name,
+    description: 'Reads the tide table of a port',
+    inputSchema: { type: 'object', properties: { port: { type: 'string' } } },
+  };
+
+  toolCall = async (request: { params: { arguments?: Record<string, unknown> } }) => {
+    const port = String(request.params.arguments?.port ?? 'home');
+    return { content: [{ type: 'text', text: \`high tide at \${port}: 06:10\` }] };
+  };
+}
+
+export default TideTableTool;
+`,
+    'src/tools/Ferry.ts': `import { BaseTideTool } from './BaseTideTool.js';
+
+// Not a tool: a ferry client of the same base, with no definition to list.
+class FerryClient extends BaseTideTool {
+  name = 'ferry';
+  toolDefinition = undefined as never;
+  toolCall = async () => 'boarding';
+}
+
+export default FerryClient;
+`,
+    'src/index.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { readdir } from 'node:fs/promises';
+import type { BaseTideTool } from './tools/BaseTideTool.js';
+
+const server = new Server({ name: 'tides', version: '1.0.0' }, { capabilities: { tools: {} } });
+const byName = new Map<string, BaseTideTool>();
+
+export async function loadTideTools(dir: string) {
+  for (const file of await readdir(dir)) {
+    const { default: ToolClass } = await import(\`\${dir}/\${file}\`);
+    const tool = new ToolClass();
+    byName.set(tool.name, tool);
+  }
+}
+
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: [...byName.values()].map((t) => t.toolDefinition),
+}));
+
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const tool = byName.get(request.params.name);
+  if (!tool) throw new Error(\`Unknown tool: \${request.params.name}\`);
+  return tool.toolCall(request) as never;
+});
+`,
+  },
+  tools: [
+    { file: 'src/index.ts', name: null, kind: 'setRequestHandler' },
+    { file: 'src/tools/TideTable.ts', name: 'tide_table', kind: 'class', handler: 'toolCall' },
+  ],
+};
+
 export const ROUND_TWENTY_FIVE_FIXTURES: StyleFixture[] = [
+  DEFINITION_FIELD_CLASS_FIXTURE,
   ELEMENT_NAMED_LOOP_FIXTURE,
   DEFAULT_EXPORTED_LISTS_FIXTURE,
   NESTED_METADATA_FACTORY_FIXTURE,
