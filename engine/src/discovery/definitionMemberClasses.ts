@@ -6,7 +6,8 @@
  *
  * The named-tool-class rule (namedToolClasses.ts) wants an input schema member and an execution method; here the
  * schema sits inside a definition field (an object literal with an `inputSchema`, or a field typed as the SDK's
- * `Tool`) and the execution is an arrow-function field. This module finds those two, for that rule to use.
+ * `Tool`) and the execution is an arrow-function field or a method the base class names (`toolCall`). This module
+ * finds those two, for that rule to use.
  */
 import ts from 'typescript';
 import { type FunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
@@ -31,12 +32,13 @@ export function hasDefinitionField(node: ts.ClassDeclaration): boolean {
   });
 }
 
-/** `toolCall = async (request) => { … }`: the arrow-function field that runs the tool, and its name. */
+/** `toolCall = async (request) => { … }` or `async toolCall(request) { … }`: what runs the tool, and its name. */
 export function executionField(node: ts.ClassDeclaration): { fn: FunctionLike; member: string } | undefined {
   for (const field of EXECUTION_FIELDS) {
     for (const member of node.members) {
-      if (!ts.isPropertyDeclaration(member) || isStatic(member) || !member.initializer) continue;
-      if (propertyNameText(member.name) !== field) continue;
+      if (isStatic(member) || !member.name || propertyNameText(member.name) !== field) continue;
+      if (ts.isMethodDeclaration(member) && member.body) return { fn: member, member: field };
+      if (!ts.isPropertyDeclaration(member) || !member.initializer) continue;
       const value = unwrapExpression(member.initializer);
       if (isInlineFunction(value)) return { fn: value, member: field };
     }

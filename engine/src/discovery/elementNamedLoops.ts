@@ -6,7 +6,7 @@
  * its handler reads). Elements without a schema are not definitions of their own, so the definition rules leave
  * them alone; here each element of the list becomes a tool named by its `name`, sharing the call's handler.
  * Only a list written in the same file as an array literal whose every element is an object with a literal `name`
- * counts: a list that comes from elsewhere, or with any element whose name is not known, stays a site.
+ * and no function (nor a shorthand value, which may be one) counts: a list that comes from elsewhere, or with any element whose name is not known, stays a site.
  */
 import ts from 'typescript';
 import { type FunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
@@ -34,10 +34,21 @@ function localArray(list: ts.Expression, use: ts.Node): ts.ArrayLiteralExpressio
   return undefined;
 }
 
-/** `{ name: 'read-icc', … }`: the literal name property of an element, if it has one. */
-function literalName(element: ts.Expression): ts.StringLiteralLike | undefined {
+/**
+ * `{ name: 'read-icc', … }`: the literal name property of an element that only names a tool — an element holding a
+ * function of its own (`handler: async () => …`) is a definition, which the definition rules judge.
+ */
+function literalName(state: ScanState, element: ts.Expression): ts.StringLiteralLike | undefined {
   const object = unwrapExpression(element);
   if (!ts.isObjectLiteralExpression(object)) return undefined;
+  if (state.consumed.has(object) || state.registrations.some((r) => r.node === object)) return undefined;
+  const holdsFunction = object.properties.some(
+    (p) =>
+      ts.isMethodDeclaration(p) ||
+      ts.isShorthandPropertyAssignment(p) ||
+      (ts.isPropertyAssignment(p) && isInlineFunction(unwrapExpression(p.initializer))),
+  );
+  if (holdsFunction) return undefined;
   for (const property of object.properties) {
     if (!ts.isPropertyAssignment(property) || propertyNameText(property.name) !== 'name') continue;
     const value = unwrapExpression(property.initializer);
@@ -65,7 +76,7 @@ export function scanElementNamedLoop(
   if (!source || source.member !== undefined || source.key !== 'name') return false;
   const array = localArray(source.list, call);
   if (!array || array.elements.length === 0) return false;
-  const names = array.elements.map(literalName);
+  const names = array.elements.map((element) => literalName(state, element));
   if (names.some((name) => name === undefined)) return false;
   const step = `element of the list a registration loop at ${where(state, call)} names its tool after`;
   // The call's own handler, recorded here when the call is otherwise only a site (a callback forwarding `name`).

@@ -141,7 +141,7 @@ export function registerHarbour(server: McpServer) {
 
 const ELEMENT_NAMED_LOOP_FIXTURE: StyleFixture = {
   title:
-    'one registration written in a loop over a local list of names (`[{ name, side }].forEach(({ name, side }) => server.tool(name, desc, shape, async (a) => …))`): each element is a tool named by its literal name, sharing the inline handler; a loop whose list holds an element with a computed name, and the same loop registering prompts, stay silent',
+    'one registration written in a loop over a local list of names (`[{ name, side }].forEach(({ name, side }) => server.tool(name, desc, shape, async (a) => …))`): each element is a tool named by its literal name, sharing the inline handler; a loop whose list holds an element with a computed name, and the same loop registering prompts, stay silent; a loop over definitions that hold their own handler lists each once, as a definition',
   files: {
     'package.json': MCP_PACKAGE,
     'src/lighthouse.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -169,6 +169,21 @@ lamps.forEach(({ name }) => {
   server.tool(name, 'Reads a lamp', {}, async () => ({ content: [{ type: 'text', text: 'lit' }] }));
 });
 
+const gauges = [
+  {
+    name: 'read-gauge',
+    description: 'Reads the tide gauge',
+    params: { harbour: z.string() },
+    handler: async ({ harbour }: { harbour: string }) => \`\${harbour}: 2.1 m\`,
+  },
+];
+
+gauges.forEach(({ name, description, params, handler }) => {
+  server.tool(name, description, params, async (args) => ({
+    content: [{ type: 'text', text: await handler(args as { harbour: string }) }],
+  }));
+});
+
 const notes = [{ name: 'storm-note' }];
 
 notes.forEach(({ name }) => {
@@ -180,12 +195,13 @@ notes.forEach(({ name }) => {
     { file: 'src/lighthouse.ts', name: 'beam_status', kind: 'tool' },
     { file: 'src/lighthouse.ts', name: 'read-north-window', kind: 'tool' },
     { file: 'src/lighthouse.ts', name: 'read-south-window', kind: 'tool' },
+    { file: 'src/lighthouse.ts', name: 'read-gauge', kind: 'definition', handler: 'handler' },
   ],
 };
 
 const DEFINITION_FIELD_CLASS_FIXTURE: StyleFixture = {
   title:
-    "tool classes loaded from a folder at run time that keep their listed definition and handler in fields (`name = 'tide_table'; toolDefinition: Tool = { name: this.name, inputSchema }; toolCall = async (request) => …`, extending a project base): each class is a tool handled by its toolCall field; a class of the same base with a toolCall field but no definition field stays silent",
+    "tool classes loaded from a folder at run time that keep their listed definition and handler in fields (`name = 'tide_table'; toolDefinition: Tool = { name: this.name, inputSchema }; toolCall = async (request) => …`, extending a project base): each class is a tool handled by its toolCall field (or method); a class of the same base with a toolCall field but no definition field stays silent",
   files: {
     'package.json': MCP_PACKAGE,
     'src/tools/BaseTideTool.ts': `import type { Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -214,6 +230,24 @@ class TideTableTool extends BaseTideTool {
 }
 
 export default TideTableTool;
+`,
+    'src/tools/TideWarnings.ts': `import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { BaseTideTool } from './BaseTideTool.js';
+
+class TideWarningsTool extends BaseTideTool {
+  name = 'tide_warnings';
+  toolDefinition: Tool = {
+    name: this.name,
+    description: 'Lists the tide warnings',
+    inputSchema: { type: 'object' },
+  };
+
+  async toolCall() {
+    return { content: [{ type: 'text', text: 'no warnings' }] };
+  }
+}
+
+export default TideWarningsTool;
 `,
     'src/tools/Ferry.ts': `import { BaseTideTool } from './BaseTideTool.js';
 
@@ -256,6 +290,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   tools: [
     { file: 'src/index.ts', name: null, kind: 'setRequestHandler' },
     { file: 'src/tools/TideTable.ts', name: 'tide_table', kind: 'class', handler: 'toolCall' },
+    { file: 'src/tools/TideWarnings.ts', name: 'tide_warnings', kind: 'class', handler: 'toolCall' },
   ],
 };
 
