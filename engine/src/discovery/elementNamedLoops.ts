@@ -6,7 +6,7 @@
  * its handler reads). Elements without a schema are not definitions of their own, so the definition rules leave
  * them alone; here each element of the list becomes a tool named by its `name`, sharing the call's handler.
  * Only a list written in the same file as an array literal whose every element is an object with a literal `name`
- * and no function (nor a shorthand value, which may be one) counts: a list that comes from elsewhere, or with any element whose name is not known, stays a site.
+ * and only literal values counts: a list that comes from elsewhere, or with any element whose name is not known, stays a site.
  */
 import ts from 'typescript';
 import { type FunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
@@ -34,21 +34,28 @@ function localArray(list: ts.Expression, use: ts.Node): ts.ArrayLiteralExpressio
   return undefined;
 }
 
+/** A literal value: a string, a number, `true`/`false`/`null`. */
+function isLiteral(expression: ts.Expression): boolean {
+  const inner = unwrapExpression(expression);
+  return (
+    ts.isStringLiteralLike(inner) ||
+    ts.isNumericLiteral(inner) ||
+    inner.kind === ts.SyntaxKind.TrueKeyword ||
+    inner.kind === ts.SyntaxKind.FalseKeyword ||
+    inner.kind === ts.SyntaxKind.NullKeyword
+  );
+}
+
 /**
- * `{ name: 'read-icc', … }`: the literal name property of an element that only names a tool — an element holding a
- * function of its own (`handler: async () => …`) is a definition, which the definition rules judge.
+ * `{ name: 'read-icc', segment: 'ICC' }`: the literal name property of an element that only names a tool and passes
+ * literal values — an element holding anything else (a handler, a schema, a constant that may be either) is a
+ * definition, which the definition rules judge.
  */
 function literalName(state: ScanState, element: ts.Expression): ts.StringLiteralLike | undefined {
   const object = unwrapExpression(element);
   if (!ts.isObjectLiteralExpression(object)) return undefined;
   if (state.consumed.has(object) || state.registrations.some((r) => r.node === object)) return undefined;
-  const holdsFunction = object.properties.some(
-    (p) =>
-      ts.isMethodDeclaration(p) ||
-      ts.isShorthandPropertyAssignment(p) ||
-      (ts.isPropertyAssignment(p) && isInlineFunction(unwrapExpression(p.initializer))),
-  );
-  if (holdsFunction) return undefined;
+  if (!object.properties.every((p) => ts.isPropertyAssignment(p) && isLiteral(p.initializer))) return undefined;
   for (const property of object.properties) {
     if (!ts.isPropertyAssignment(property) || propertyNameText(property.name) !== 'name') continue;
     const value = unwrapExpression(property.initializer);

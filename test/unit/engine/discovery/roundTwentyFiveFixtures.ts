@@ -141,7 +141,7 @@ export function registerHarbour(server: McpServer) {
 
 const ELEMENT_NAMED_LOOP_FIXTURE: StyleFixture = {
   title:
-    'one registration written in a loop over a local list of names (`[{ name, side }].forEach(({ name, side }) => server.tool(name, desc, shape, async (a) => …))`): each element is a tool named by its literal name, sharing the inline handler; a loop whose list holds an element with a computed name, and the same loop registering prompts, stay silent; a loop over definitions that hold their own handler lists each once, as a definition',
+    'one registration written in a loop over a local list of names (`[{ name, side }].forEach(({ name, side }) => server.tool(name, desc, shape, async (a) => …))`): each element is a tool named by its literal name, sharing the inline handler; a loop whose list holds an element with a computed name, and the same loop registering prompts, stay silent; loops over definitions that hold their own handler (inline or a constant) list each once, as a definition',
   files: {
     'package.json': MCP_PACKAGE,
     'src/lighthouse.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -184,6 +184,15 @@ gauges.forEach(({ name, description, params, handler }) => {
   }));
 });
 
+const blinkBeacon = async () => 'blink';
+const beacons = [{ name: 'blink-beacon', description: 'Blinks the beacon', handler: blinkBeacon }];
+
+for (const beacon of beacons) {
+  server.tool(beacon.name, beacon.description, {}, async () => ({
+    content: [{ type: 'text', text: await beacon.handler() }],
+  }));
+}
+
 const notes = [{ name: 'storm-note' }];
 
 notes.forEach(({ name }) => {
@@ -196,6 +205,7 @@ notes.forEach(({ name }) => {
     { file: 'src/lighthouse.ts', name: 'read-north-window', kind: 'tool' },
     { file: 'src/lighthouse.ts', name: 'read-south-window', kind: 'tool' },
     { file: 'src/lighthouse.ts', name: 'read-gauge', kind: 'definition', handler: 'handler' },
+    { file: 'src/lighthouse.ts', name: 'blink-beacon', kind: 'definition' },
   ],
 };
 
