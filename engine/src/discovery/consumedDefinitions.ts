@@ -43,8 +43,9 @@ function propertyValue(object: ts.ObjectLiteralExpression, key: string): ts.Obje
   return object.properties.find((p) => !ts.isSpreadAssignment(p) && propertyNameText(p.name) === key);
 }
 
-/** The top-level `const name = …` value or function of this file. */
+/** The top-level `const name = …` value or function of this file; `default`: what `export default …` exports. */
 function topLevel(state: ScanState, name: string): { value?: ts.Expression; fn?: FunctionLike } | undefined {
+  if (name === 'default') return defaultExport(state);
   for (const statement of state.sourceFile.statements) {
     if (ts.isFunctionDeclaration(statement) && statement.name?.text === name && statement.body)
       return { fn: statement };
@@ -54,6 +55,17 @@ function topLevel(state: ScanState, name: string): { value?: ts.Expression; fn?:
       const init = unwrapExpression(declaration.initializer);
       return isInlineFunction(init) ? { fn: init } : { value: declaration.initializer };
     }
+  }
+  return undefined;
+}
+
+/** `export default [ … ]` (a value) or `export default list` (followed to the top-level `list`). */
+function defaultExport(state: ScanState): { value?: ts.Expression; fn?: FunctionLike } | undefined {
+  for (const statement of state.sourceFile.statements) {
+    if (!ts.isExportAssignment(statement) || statement.isExportEquals) continue;
+    const exported = unwrapExpression(statement.expression);
+    if (ts.isIdentifier(exported)) return exported.text === 'default' ? undefined : topLevel(state, exported.text);
+    return isInlineFunction(exported) ? { fn: exported } : { value: statement.expression };
   }
   return undefined;
 }
@@ -106,6 +118,12 @@ function followList(consumer: Consumer, expression: ts.Expression, depth: number
     }
     const found = declared(state, inner.text, inner);
     if (found.value) followList(consumer, found.value, depth + 1);
+    return;
+  }
+  if (ts.isConditionalExpression(inner)) {
+    // `...(flags.extra ? extraTools : [])`: either branch may be the list.
+    followList(consumer, inner.whenTrue, depth + 1);
+    followList(consumer, inner.whenFalse, depth + 1);
     return;
   }
   if (ts.isNewExpression(inner)) {

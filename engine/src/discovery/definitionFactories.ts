@@ -5,7 +5,8 @@
  * - positional: `createTool = (name, config, callback) => ({ name, config, callback })`;
  * - curried: `makeTool = (name, description, shape, handler) => () => ({ name, description, shape, handler })`
  *   (the factory returns a thunk that builds the definition);
- * - one options object: `createTool(config) { const invoke = async (c, a) => config.apiCall(c, a); return { name: config.name, invoke } }`.
+ * - one options object: `createTool(config) { const invoke = async (c, a) => config.apiCall(c, a); return { name: config.name, invoke } }`;
+ * - metadata nested beside the handler: `(name, description, schema, handler) => ({ definition: { name, description, schema }, handler: guard(handler) })`.
  *
  * The returned object names the tool from a parameter (or a parameter's property) and takes its
  * handler-like member from another (or from an inline function that calls one). Such a factory is
@@ -26,6 +27,7 @@ import {
 import { NOT_TOOL_KEYS, memberOf, valueOfMember } from './definitions';
 import { answeringTryOfProperty } from './crossFileGuards';
 import { guardedParametersOf } from './guardedParameters';
+import { nestedDefinitionName } from './nestedDefinitionNames';
 import { argPathOf, calledPathOf, isShared } from './registrationCalls';
 import { type ArgPath, type ScanState, type WrapperSignature, isInlineFunction, where } from './scanContext';
 
@@ -102,7 +104,7 @@ function factorySignature(state: ScanState, name: string, fn: FunctionLike): Wra
   if (!TOOL_FACTORY_NAME.test(name) || fn.parameters.length === 0) return undefined;
   const object = builtObject(fn);
   if (!object || memberOf(object, NOT_TOOL_KEYS)) return undefined;
-  const nameValue = valueOfMember(memberOf(object, ['name', 'toolName']));
+  const nameValue = valueOfMember(memberOf(object, ['name', 'toolName'])) ?? nestedDefinitionName(object);
   const nameFrom = nameValue ? argPathOf(nameValue, fn) : undefined;
   if (!nameFrom || nameFrom.fallback !== undefined) return undefined;
   const handlerFrom = handlerPath(fn, object);

@@ -10,7 +10,8 @@
  * sdkToolTypeClasses.ts).
  */
 import ts from 'typescript';
-import { propertyNameText } from '../parse/syntax';
+import { type FunctionLike, propertyNameText } from '../parse/syntax';
+import { executionField, hasDefinitionField } from './definitionMemberClasses';
 import { baseGuardOf, markGuardedBy } from './crossFileGuards';
 import { implementedProjectInterface } from './implementedToolInterfaces';
 import { implementedSdkToolType } from './sdkToolTypeClasses';
@@ -73,8 +74,11 @@ export function scanNamedToolClasses(state: ScanState): void {
     if (!nameField?.initializer) continue;
     const resolved = nameOf(state, nameField.initializer);
     if (resolved.name === null || !TOOL_NAME.test(resolved.name)) continue;
-    if (!node.members.some((m) => !isStatic(m) && SCHEMA_MEMBERS.has(memberName(m) ?? ''))) continue;
-    const handler = EXECUTION_METHODS.map((method) =>
+    const schemaMember = node.members.some((m) => !isStatic(m) && SCHEMA_MEMBERS.has(memberName(m) ?? ''));
+    // `toolDefinition: Tool = { …, inputSchema }` with `toolCall = async (r) => …` (definitionMemberClasses.ts).
+    const field = schemaMember ? undefined : hasDefinitionField(node) ? executionField(node) : undefined;
+    if (!schemaMember && !field) continue;
+    const method = EXECUTION_METHODS.map((method) =>
       node.members.find(
         (m): m is ts.MethodDeclaration =>
           ts.isMethodDeclaration(m) && !isStatic(m) && !!m.body && memberName(m) === method,
@@ -87,15 +91,17 @@ export function scanNamedToolClasses(state: ScanState): void {
         ),
       )
       .find((m) => m !== undefined);
+    const handler: FunctionLike | undefined = field ? field.fn : method;
     if (!handler) continue;
+    const handlerName = field ? field.member : method ? memberName(method) : undefined;
     const evidence = [
       `class ${node.name.text} (${where(state, node)}) ${extended ? 'extends' : 'implements'} ${base.getText(state.sourceFile)}: a tool name, an input schema and an execution method`,
-      `handler: its ${memberName(handler) ?? 'execute'} method (line ${lineOf(state, handler)})`,
+      `handler: its ${handlerName ?? 'execute'} ${field ? 'field' : 'method'} (line ${lineOf(state, handler)})`,
     ];
     if (!state.seen.has(handler)) {
       state.seen.add(handler);
       state.handlers.push({ fn: handler, kind: 'class', lowLevel: false, toolName: resolved.name, evidence });
-      const guardedBy = ts.isIdentifier(base) ? baseGuardOf(state, base.text, memberName(handler)) : undefined;
+      const guardedBy = ts.isIdentifier(base) ? baseGuardOf(state, base.text, handlerName) : undefined;
       if (guardedBy) markGuardedBy(state, handler, guardedBy);
     }
     state.registrations.push({

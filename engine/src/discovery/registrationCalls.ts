@@ -14,6 +14,7 @@ import { definitionFromObject, recordMethod } from './definitions';
 import { scanTableLookups } from './handlerTables';
 import { keyedLoopOf, registerKeyedLoop } from './keyedLoops';
 import { scanLoopInstances } from './executorRegistry';
+import { scanElementNamedLoop } from './elementNamedLoops';
 import { scanLoopedDefinitions } from './loopedDefinitions';
 import { scanLoadedModules } from './loadedModules';
 import { spreadNameOf } from './spreadNames';
@@ -393,7 +394,9 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
       const scope = enclosingFunctionOf(call);
       if (scope && !functionName(scope)) scanTableLookups(state, scope, evidence);
       scanLoopInstances(state, call, shape.handlerArg);
-      scanLoopedDefinitions(state, call, shape.nameArg, evidence);
+      if (!scanLoopedDefinitions(state, call, shape.nameArg, evidence) && shape.nameArg) {
+        scanElementNamedLoop(state, call, shape.nameArg, shape.handlerArg, shape.kind, undefined, evidence);
+      }
       scanLoadedModules(state, call, shape.nameArg, shape.handlerArg);
       state.registrations.push({
         name: null,
@@ -438,6 +441,18 @@ export function scanRegistrationCalls(state: ScanState, allCalls: readonly ts.Ca
     const handler = method
       ? recordMethod(state, method, shape.kind, resolved.name, evidence)
       : recordHandler(state, shape.handlerArg, shape.kind, resolved.name, evidence);
+    // `[{ name: 'a' }, …].forEach(({ name }) => server.tool(name, shape, async (x) => …))`: each element is a tool.
+    if (resolved.name === null && shape.nameArg && !loopOfDefinitions) {
+      loopOfDefinitions = scanElementNamedLoop(
+        state,
+        call,
+        shape.nameArg,
+        shape.handlerArg,
+        shape.kind,
+        handler.fn,
+        evidence,
+      );
+    }
     // `server.tool(def.name, …, def.execute)`: the object `def` is this tool's definition, not another tool.
     const claimed = claimRegisteredDefinition(state, call, shape.nameArg, shape.handlerArg, shape.kind, resolved.name);
     if (

@@ -33,6 +33,7 @@ import { ROUND_NINETEEN_FIXTURES } from './roundNineteenFixtures';
 import { ROUND_TWENTY_THREE_FIXTURES } from './roundTwentyThreeFixtures';
 import { ROUND_TWENTY_TWO_FIXTURES } from './roundTwentyTwoFixtures';
 import { ROUND_TWENTY_FOUR_FIXTURES } from './roundTwentyFourFixtures';
+import { ROUND_TWENTY_FIVE_FIXTURES } from './roundTwentyFiveFixtures';
 import { ROUND_TWENTY_SIX_FIXTURES } from './roundTwentySixFixtures';
 import { ROUND_TWENTY_FIXTURES } from './roundTwentyFixtures';
 import { ROUND_TWENTY_ONE_FIXTURES } from './roundTwentyOneFixtures';
@@ -82,5 +83,6 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_TWENTY_FIXTURES,
   ...ROUND_TWENTY_ONE_FIXTURES,
   ...ROUND_TWENTY_FOUR_FIXTURES,
+  ...ROUND_TWENTY_FIVE_FIXTURES,
   ...ROUND_TWENTY_SIX_FIXTURES,
 ];
