@@ -6,27 +6,12 @@
  * handlers: only a call whose value is the answer, and which is not given a tool's result, forwards the call.
  */
 import ts from 'typescript';
-import { type FunctionLike, isFunctionLike, unwrapExpression, walk } from '../parse/syntax';
+import { type FunctionLike, isFunctionLike, unwrapExpression, valueCarrier, walk } from '../parse/syntax';
 import { onlyReported } from './reportedValues';
-
-/** `await x`, `(x)`, `x as T`, `void x`: the expression whose value is `x`'s, climbing up. */
-function outermost(node: ts.Expression): ts.Node {
-  let current: ts.Node = node;
-  while (
-    ts.isAwaitExpression(current.parent) ||
-    ts.isParenthesizedExpression(current.parent) ||
-    ts.isAsExpression(current.parent) ||
-    ts.isNonNullExpression(current.parent) ||
-    ts.isVoidExpression(current.parent)
-  ) {
-    current = current.parent;
-  }
-  return current;
-}
 
 /** Whether a call's value is thrown away: `log(name);`, `void track(name)`, `track(name).catch(…);`. */
 function discarded(call: ts.CallExpression): boolean {
-  let node = outermost(call);
+  let node = valueCarrier(call, true);
   // `track(name).catch(() => {})` / `.then(…)`: the chain's value is what matters.
   while (
     ts.isPropertyAccessExpression(node.parent) &&
@@ -34,14 +19,14 @@ function discarded(call: ts.CallExpression): boolean {
     ts.isCallExpression(node.parent.parent) &&
     node.parent.parent.expression === node.parent
   ) {
-    node = outermost(node.parent.parent);
+    node = valueCarrier(node.parent.parent, true);
   }
   return ts.isExpressionStatement(node.parent) || (ts.isVoidExpression(node) && !ts.isReturnStatement(node.parent));
 }
 
 /** The identifier a call's value is stored in: `const r = await f()` or `r = await f()`. */
 function storedIn(call: ts.CallExpression): string | undefined {
-  const node = outermost(call);
+  const node = valueCarrier(call, true);
   const parent = node.parent;
   if (ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isIdentifier(parent.name)) {
     return parent.name.text;

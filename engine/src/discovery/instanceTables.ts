@@ -7,7 +7,7 @@
  * the entry's class — in this file, or in the file the class is imported from (role `classMethod`).
  */
 import ts from 'typescript';
-import { type FunctionLike, unwrapExpression, walk } from '../parse/syntax';
+import { type FunctionLike, unwrapExpression, valueCarrier, walk } from '../parse/syntax';
 import type { ExternalInfo } from './handlers';
 import { recordHandler } from './handlerTargets';
 import {
@@ -23,23 +23,9 @@ import {
 /** JSON-RPC method names of MCP (`tools/list`…): never tool names. */
 const MCP_METHOD_NAME = /^(?:tools|prompts|resources|completion|logging|roots|sampling|elicitation|notifications)\//;
 
-/** Steps from an expression up through `await`, parentheses, casts and `!`. */
-function outerOf(node: ts.Expression): ts.Node {
-  let current: ts.Node = node;
-  while (
-    ts.isAwaitExpression(current.parent) ||
-    ts.isParenthesizedExpression(current.parent) ||
-    ts.isAsExpression(current.parent) ||
-    ts.isNonNullExpression(current.parent)
-  ) {
-    current = current.parent;
-  }
-  return current;
-}
-
 /** The method the dispatcher calls on what `.get(name)` returns: `map.get(n).handle(a)` or `h = map.get(n); h.handle(a)`. */
 function calledMethod(getCall: ts.CallExpression): string | undefined {
-  const outer = outerOf(getCall);
+  const outer = valueCarrier(getCall);
   const parent = outer.parent;
   if (ts.isPropertyAccessExpression(parent) && parent.expression === outer && ts.isCallExpression(parent.parent)) {
     return parent.name.text;

@@ -5,25 +5,11 @@
  * forwarding call, so the `switch` on the name inside it is not a second dispatcher.
  */
 import ts from 'typescript';
-import { isFunctionLike, walk } from '../parse/syntax';
-
-/** `await x`, `(x)`, `x as T`, `x!`: the expression whose value is `x`'s, climbing up. */
-function outermost(node: ts.Expression): ts.Node {
-  let current: ts.Node = node;
-  while (
-    ts.isAwaitExpression(current.parent) ||
-    ts.isParenthesizedExpression(current.parent) ||
-    ts.isAsExpression(current.parent) ||
-    ts.isNonNullExpression(current.parent)
-  ) {
-    current = current.parent;
-  }
-  return current;
-}
+import { isFunctionLike, valueCarrier, walk } from '../parse/syntax';
 
 /** The `const` a call's value is stored in, when it is stored in one: `const text = describeCall(name)`. */
 function storingConstant(call: ts.CallExpression): ts.VariableDeclaration | undefined {
-  const node = outermost(call);
+  const node = valueCarrier(call);
   const declaration = node.parent;
   if (!ts.isVariableDeclaration(declaration) || declaration.initializer !== node) return undefined;
   if (!ts.isIdentifier(declaration.name)) return undefined;
@@ -52,7 +38,7 @@ export function onlyReported(call: ts.CallExpression, isDiscarded: (call: ts.Cal
     if (!reportedOnly) return false;
     if (!ts.isIdentifier(node) || node.text !== local || node === declaration.name) return true;
     uses++;
-    const argument = outermost(node);
+    const argument = valueCarrier(node);
     const user = argument.parent;
     reportedOnly = ts.isCallExpression(user) && user.arguments.some((each) => each === argument) && isDiscarded(user);
     return false;

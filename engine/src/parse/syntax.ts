@@ -107,6 +107,24 @@ export function outermostWrapper(node: ts.Node): ts.Node {
   return current;
 }
 
+/**
+ * The outermost of the `await`, parentheses, `as` and `!` around an expression: the node that carries its value
+ * (`await x`, `(x)`, `x as T`, `x!`). With `throughVoid`, a `void x` around it is climbed too.
+ */
+export function valueCarrier(node: ts.Expression, throughVoid = false): ts.Node {
+  let current: ts.Node = node;
+  while (
+    ts.isAwaitExpression(current.parent) ||
+    ts.isParenthesizedExpression(current.parent) ||
+    ts.isAsExpression(current.parent) ||
+    ts.isNonNullExpression(current.parent) ||
+    (throughVoid && ts.isVoidExpression(current.parent))
+  ) {
+    current = current.parent;
+  }
+  return current;
+}
+
 /** Visits every descendant; returning `false` from the visitor skips that node's children. */
 export function walk(node: ts.Node, visit: (node: ts.Node) => boolean | void): void {
   const recurse = (child: ts.Node): void => {

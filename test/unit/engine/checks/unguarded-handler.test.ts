@@ -32,6 +32,18 @@ const fetchHandlerFixed = fixed(
   `});`,
 );
 
+/** A low-level tools/call dispatcher that routes get_thing to its own function, getThing. */
+const getThingDispatcher = [
+  `server.server.setRequestHandler(CallToolRequestSchema, async (request) => {`,
+  `  switch (request.params.name) {`,
+  `    case 'get_thing':`,
+  `      return getThing(request.params.arguments as { id: string });`,
+  `    default:`,
+  `      throw new Error('unknown tool');`,
+  `  }`,
+  `});`,
+];
+
 runCheckTable('unguarded-handler', {
   valid: [
     {
@@ -245,14 +257,7 @@ runCheckTable('unguarded-handler', {
         `  const res = await fetch(\`https://api.example/things/\${id}\`);`,
         `  return { content: [{ type: 'text', text: await res.text() }] };`,
         `}`,
-        `server.server.setRequestHandler(CallToolRequestSchema, async (request) => {`,
-        `  switch (request.params.name) {`,
-        `    case 'get_thing':`,
-        `      return getThing(request.params.arguments as { id: string });`,
-        `    default:`,
-        `      throw new Error('unknown tool');`,
-        `  }`,
-        `});`,
+        ...getThingDispatcher,
       ),
       errors: [{ line: 3, column: 1, messageId: 'unguardedLowLevel', data: { site: 'await fetch(…)' } }],
       output: fixed(
@@ -262,14 +267,7 @@ runCheckTable('unguarded-handler', {
         `    return { content: [{ type: 'text', text: await res.text() }] };`,
         ...catchUnknown('  ', 'get_thing'),
         `}`,
-        `server.server.setRequestHandler(CallToolRequestSchema, async (request) => {`,
-        `  switch (request.params.name) {`,
-        `    case 'get_thing':`,
-        `      return getThing(request.params.arguments as { id: string });`,
-        `    default:`,
-        `      throw new Error('unknown tool');`,
-        `  }`,
-        `});`,
+        ...getThingDispatcher,
       ),
     },
     {
