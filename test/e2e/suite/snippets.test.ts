@@ -45,13 +45,13 @@ async function shippedBody(language: string, name: string): Promise<string> {
   return file[name].body.join('\n');
 }
 
-/** The completion item for a snippet prefix at `position`, waiting up to 45 s for it to be offered (a loaded machine loads snippet files late). */
+/** The completion item for a snippet prefix at `position`, waiting up to 90 s for it to be offered (a loaded machine loads snippet files late). */
 async function offeredSnippet(
   uri: vscode.Uri,
   position: vscode.Position,
   prefix: string,
 ): Promise<vscode.CompletionItem> {
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + 90_000;
   let offered: string[] = [];
   while (Date.now() < deadline) {
     const list = await vscode.commands.executeCommand<vscode.CompletionList>(
@@ -69,7 +69,9 @@ async function offeredSnippet(
   assert.fail(`${prefix} was not offered; offered: ${offered.join(', ')}`);
 }
 
-describe('snippets in the real editor', () => {
+describe('snippets in the real editor', function () {
+  // Longer than offeredSnippet's 90 s wait: on a loaded machine a language's snippet file can load that late.
+  this.timeout(120_000);
   for (const testCase of CASES) {
     const where = testCase.indent ? ` after ${JSON.stringify(testCase.indent)}` : '';
     it(`${testCase.language}: typing ${testCase.prefix}${where} offers the snippet, accepting it inserts its text`, async () => {
