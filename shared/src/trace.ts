@@ -167,7 +167,7 @@ export function parseTraceLine(line: string): TraceRecord | string {
   if (!('msg' in record)) return 'no "msg"';
   const run = optionalString(record.run);
   const session = optionalString(record.session);
-  const repair = record.repair === undefined ? undefined : parseRepair(record.repair);
+  const repair = parseRepair(record.repair);
   // Optional fields are assigned, not spread: this runs once per line of a trace.
   const entry: TraceEntry = {
     ts: typeof record.ts === 'string' ? record.ts : '',

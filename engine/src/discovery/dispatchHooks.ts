@@ -92,26 +92,17 @@ export function hookFinder(
     return ts.isCallExpression(inner) && passesName(inner);
   };
   return (call) =>
-    discarded(call) ||
-    inFinally(call, fn) ||
-    inCatch(call, fn) ||
-    call.arguments.some(isToolResult) ||
-    onlyReported(call, discarded);
+    discarded(call) || inCatchOrFinally(call, fn) || call.arguments.some(isToolResult) || onlyReported(call, discarded);
 }
 
-/** Whether a call runs in a `finally` block of the dispatcher: after the answer is decided, so it runs no tool. */
-function inFinally(call: ts.CallExpression, fn: FunctionLike): boolean {
+/**
+ * Whether a call runs in a `catch` or `finally` block of the dispatcher: it answers a tool's failure
+ * (`formatError(e, name)`) or runs after the answer is decided, so it runs no tool.
+ */
+function inCatchOrFinally(call: ts.CallExpression, fn: FunctionLike): boolean {
   for (let current: ts.Node = call; current !== fn && current.parent; current = current.parent) {
     const parent = current.parent;
-    if (ts.isTryStatement(parent) && parent.finallyBlock === current) return true;
-  }
-  return false;
-}
-
-/** Whether a call runs in a `catch` block of the dispatcher: it answers a tool's failure (`formatError(e, name)`). */
-function inCatch(call: ts.CallExpression, fn: FunctionLike): boolean {
-  for (let current: ts.Node = call; current !== fn && current.parent; current = current.parent) {
-    if (ts.isCatchClause(current.parent)) return true;
+    if (ts.isCatchClause(parent) || (ts.isTryStatement(parent) && parent.finallyBlock === current)) return true;
   }
   return false;
 }

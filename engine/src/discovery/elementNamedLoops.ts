@@ -11,6 +11,7 @@
 import ts from 'typescript';
 import { type FunctionLike, propertyNameText, unwrapExpression } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
+import { scopedConstValue } from './localObjects';
 import { loopedList } from './loopedDefinitions';
 import { type RegistrationKind, type ScanState, isInlineFunction, where } from './scanContext';
 
@@ -19,19 +20,8 @@ function localArray(list: ts.Expression, use: ts.Node): ts.ArrayLiteralExpressio
   const inner = unwrapExpression(list);
   if (ts.isArrayLiteralExpression(inner)) return inner;
   if (!ts.isIdentifier(inner)) return undefined;
-  for (let node: ts.Node | undefined = use.parent; node; node = node.parent) {
-    const statements = ts.isBlock(node) || ts.isSourceFile(node) ? node.statements : undefined;
-    if (!statements) continue;
-    for (const statement of statements) {
-      if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-      for (const declaration of statement.declarationList.declarations) {
-        if (!ts.isIdentifier(declaration.name) || declaration.name.text !== inner.text) continue;
-        const value = declaration.initializer && unwrapExpression(declaration.initializer);
-        return value && ts.isArrayLiteralExpression(value) ? value : undefined;
-      }
-    }
-  }
-  return undefined;
+  const value = scopedConstValue(use, inner.text);
+  return value && ts.isArrayLiteralExpression(value) ? value : undefined;
 }
 
 /** A literal value: a string, a number, `true`/`false`/`null`. */

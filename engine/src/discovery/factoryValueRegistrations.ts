@@ -6,23 +6,14 @@
  */
 import ts from 'typescript';
 import { unwrapExpression } from '../parse/syntax';
+import { scopedConstValue } from './localObjects';
 import type { ScanState, ToolRegistration } from './scanContext';
 
 /** `const name = <call>` (through `await`, `as`) in the nearest block around the identifier that declares it. */
 function constCallOf(identifier: ts.Identifier): ts.CallExpression | undefined {
-  for (let node: ts.Node = identifier.parent; !ts.isSourceFile(node); node = node.parent) {
-    if (!ts.isBlock(node)) continue;
-    for (const statement of node.statements) {
-      if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-      for (const declaration of statement.declarationList.declarations) {
-        if (!ts.isIdentifier(declaration.name) || declaration.name.text !== identifier.text) continue;
-        let value = declaration.initializer && unwrapExpression(declaration.initializer);
-        if (value && ts.isAwaitExpression(value)) value = unwrapExpression(value.expression);
-        return value && ts.isCallExpression(value) ? value : undefined;
-      }
-    }
-  }
-  return undefined;
+  let value = scopedConstValue(identifier, identifier.text, false);
+  if (value && ts.isAwaitExpression(value)) value = unwrapExpression(value.expression);
+  return value && ts.isCallExpression(value) ? value : undefined;
 }
 
 /** The factory call whose value a nameless SDK registration is given the `.name` of, if any. */

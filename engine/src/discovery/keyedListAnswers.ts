@@ -8,6 +8,7 @@
  */
 import ts from 'typescript';
 import { propertyNameText, returnedExpressions, unwrapExpression } from '../parse/syntax';
+import { moduleObjectOf } from './localObjects';
 import { type NamePattern, type ScanState, where } from './scanContext';
 
 const KEY_READERS = new Set(['entries', 'keys']);
@@ -61,19 +62,6 @@ function namePatternOf(callback: ts.ArrowFunction | ts.FunctionExpression, key: 
   return hasSchema ? pattern : undefined;
 }
 
-/** The object literal a top-level `const` of this file holds. */
-function topLevelRecord(state: ScanState, name: string): ts.ObjectLiteralExpression | undefined {
-  for (const statement of state.sourceFile.statements) {
-    if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-    for (const declaration of statement.declarationList.declarations) {
-      if (!ts.isIdentifier(declaration.name) || declaration.name.text !== name || !declaration.initializer) continue;
-      const value = unwrapExpression(declaration.initializer);
-      return ts.isObjectLiteralExpression(value) ? value : undefined;
-    }
-  }
-  return undefined;
-}
-
 /**
  * `Object.entries(RECORD).map(([key, v]) => ({ name: key, inputSchema, … }))` in a tools/list answer: records each
  * key of RECORD as a tool. Returns whether the call had that shape (then nothing else is to be followed).
@@ -90,7 +78,7 @@ export function recordKeyedListAnswer(
   if (!recordName || !callback || !(ts.isArrowFunction(callback) || ts.isFunctionExpression(callback))) return false;
   const key = keyParameter(callback);
   const pattern = key === undefined ? undefined : namePatternOf(callback, key);
-  const record = pattern && topLevelRecord(state, recordName.text);
+  const record = pattern && moduleObjectOf(recordName);
   if (!pattern || !record) return false;
   for (const property of record.properties) {
     if (!ts.isPropertyAssignment(property)) continue;

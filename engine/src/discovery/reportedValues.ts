@@ -5,7 +5,7 @@
  * forwarding call, so the `switch` on the name inside it is not a second dispatcher.
  */
 import ts from 'typescript';
-import { isFunctionLike, valueCarrier, walk } from '../parse/syntax';
+import { enclosingFunction, valueCarrier, walk } from '../parse/syntax';
 
 /** The `const` a call's value is stored in, when it is stored in one: `const text = describeCall(name)`. */
 function storingConstant(call: ts.CallExpression): ts.VariableDeclaration | undefined {
@@ -15,13 +15,6 @@ function storingConstant(call: ts.CallExpression): ts.VariableDeclaration | unde
   if (!ts.isIdentifier(declaration.name)) return undefined;
   const list = declaration.parent;
   return ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.Const) !== 0 ? declaration : undefined;
-}
-
-/** The function (or file) a declaration's name can be used in. */
-function scopeOf(declaration: ts.VariableDeclaration): ts.Node {
-  let scope: ts.Node = declaration;
-  while (scope.parent && !isFunctionLike(scope) && !ts.isSourceFile(scope)) scope = scope.parent;
-  return scope;
 }
 
 /**
@@ -34,7 +27,8 @@ export function onlyReported(call: ts.CallExpression, isDiscarded: (call: ts.Cal
   const local = declaration.name.text;
   let uses = 0;
   let reportedOnly = true;
-  walk(scopeOf(declaration), (node) => {
+  // The function (or file) the name can be used in.
+  walk(enclosingFunction(declaration) ?? declaration.getSourceFile(), (node) => {
     if (!reportedOnly) return false;
     if (!ts.isIdentifier(node) || node.text !== local || node === declaration.name) return true;
     uses++;
