@@ -7,6 +7,7 @@ import ts from 'typescript';
 import { NodeIndex } from '../parse/nodeIndex';
 import { type FunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { answeredThisCalls } from './crossFileGuards';
+import { templateHooks } from './templateHooks';
 import { type ClassFact, type ScanState, type ToolBaseClass, lineOf, nameOf, where } from './scanContext';
 
 /** Read once: the typescript module's exports are getters (see parse/syntax.ts). */
@@ -35,11 +36,13 @@ export function classFacts(sourceFile: ts.SourceFile): ClassFact[] {
     .filter((c) => c.name)
     .map((c) => {
       const guardedMethods = answeredThisCalls(c);
+      const hooks = templateHooks(c);
       return {
         name: c.name?.text ?? '',
         base: baseName(c),
         ...(guardsSubclasses(c) ? { guards: true } : {}),
         ...(guardedMethods ? { guardedMethods } : {}),
+        ...(hooks ? { hooks } : {}),
       };
     });
 }

@@ -15,6 +15,7 @@ import { executionField, hasDefinitionField } from './definitionMemberClasses';
 import { baseGuardOf, markGuardedBy } from './crossFileGuards';
 import { implementedProjectInterface } from './implementedToolInterfaces';
 import { implementedSdkToolType } from './sdkToolTypeClasses';
+import { inheritedTemplateHooks } from './templateHooks';
 import { NON_MCP_MODULES } from './definitions';
 import { type ScanState, lineOf, nameOf, where, shownNameExpression } from './scanContext';
 
@@ -91,12 +92,14 @@ export function scanNamedToolClasses(state: ScanState): void {
         ),
       )
       .find((m) => m !== undefined);
-    const handler: FunctionLike | undefined = field ? field.fn : method;
+    const hook = field || method ? undefined : templateHookMethod(state, node, base);
+    const handler: FunctionLike | undefined = field ? field.fn : (method ?? hook);
     if (!handler) continue;
-    const handlerName = field ? field.member : method ? memberName(method) : undefined;
+    const own = method ?? hook;
+    const handlerName = field ? field.member : own ? memberName(own) : undefined;
     const evidence = [
       `class ${node.name.text} (${where(state, node)}) ${extended ? 'extends' : 'implements'} ${base.getText(state.sourceFile)}: a tool name, an input schema and an execution method`,
-      `handler: its ${handlerName ?? 'execute'} ${field ? 'field' : 'method'} (line ${lineOf(state, handler)})`,
+      `handler: its ${handlerName ?? 'execute'} ${field ? 'field' : 'method'} (line ${lineOf(state, handler)})${hook ? `, the hook its base class declares abstract and calls` : ''}`,
     ];
     if (!state.seen.has(handler)) {
       state.seen.add(handler);
@@ -115,4 +118,21 @@ export function scanNamedToolClasses(state: ScanState): void {
       listed: true,
     });
   }
+}
+
+/** The class's own method for a template hook its project base declares and calls (`executeTyped`, templateHooks.ts). */
+function templateHookMethod(
+  state: ScanState,
+  node: ts.ClassDeclaration,
+  base: ts.Expression,
+): ts.MethodDeclaration | undefined {
+  const baseName = ts.isIdentifier(base) ? base.text : ts.isPropertyAccessExpression(base) ? base.name.text : undefined;
+  if (!baseName) return undefined;
+  for (const hook of inheritedTemplateHooks(state, baseName)) {
+    const own = node.members.find(
+      (m): m is ts.MethodDeclaration => ts.isMethodDeclaration(m) && !isStatic(m) && !!m.body && memberName(m) === hook,
+    );
+    if (own) return own;
+  }
+  return undefined;
 }

@@ -174,6 +174,8 @@ export interface ClassFact {
   guards?: boolean;
   /** Methods its own methods call as `this.m(…)` inside a try whose catch answers, with that try's evidence. */
   guardedMethods?: Record<string, string>;
+  /** Its abstract methods that its own methods call on `this` (template-method hooks, templateHooks.ts). */
+  hooks?: string[];
 }
 
 /** A function that renames the tools of a list: which parameter is the prefix, which the list, and the template. */

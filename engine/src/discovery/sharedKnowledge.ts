@@ -137,7 +137,9 @@ export class SharedKnowledge {
     const typed = [...facts.recordShapes].flatMap(
       (shape) => /^(?:typed|method|guards):([\w$]+)>/.exec(shape)?.[1] ?? [],
     );
-    return [...facts.wrappers.keys(), ...facts.toolBases.keys(), ...facts.renamers.keys(), ...typed];
+    // Classes with template-method hooks (templateHooks.ts): a subclass's handler depends on its base's hooks.
+    const hookBases = [...facts.classes.values()].flatMap((c) => (c.hooks ? [c.name] : []));
+    return [...facts.wrappers.keys(), ...facts.toolBases.keys(), ...facts.renamers.keys(), ...typed, ...hookBases];
   }
 
   /** Takes in a file's new facts (call before the project stores them, with what it held until now). */
@@ -180,7 +182,8 @@ function knowledgeSignature(facts: FileFacts | undefined): string {
   );
   const bases = [...facts.toolBases.values()].map((b) => `${b.name}:${b.handlerMethods.join(',')}`);
   const classes = facts.classes.map(
-    (c) => `${c.name}<${c.base ?? ''}${c.guards ? '!' : ''}${JSON.stringify(c.guardedMethods ?? {})}`,
+    (c) =>
+      `${c.name}<${c.base ?? ''}${c.guards ? '!' : ''}${JSON.stringify(c.guardedMethods ?? {})}${c.hooks ? `^${c.hooks.join(',')}` : ''}`,
   );
   const renamers = [...facts.renamers].map(([name, renamer]) => `${name}:${JSON.stringify(renamer)}`);
   const shapes = [...(facts.recordShapes ?? [])];

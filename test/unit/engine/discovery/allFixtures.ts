@@ -42,9 +42,11 @@ import { ROUND_THREE_FIXTURES } from './roundThreeFixtures';
 import { ROUND_TWELVE_FIXTURES } from './roundTwelveFixtures';
 import { ROUND_THIRTEEN_FIXTURES } from './roundThirteenFixtures';
 import { STYLE_FIXTURES, type StyleFixture } from './styleFixtures';
+import { TEMPLATE_HOOK_FIXTURES } from './templateHookFixtures';
 
 export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...STYLE_FIXTURES,
+  ...TEMPLATE_HOOK_FIXTURES,
   ...IMPORTED_HANDLER_FIXTURES,
   ...HANDLER_LINKING_FIXTURES,
   ...HANDLER_LINKING_ROUND_THREE_FIXTURES,
