@@ -7,7 +7,7 @@ import ts from 'typescript';
 import { NodeIndex } from '../parse/nodeIndex';
 import { type FunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import { answeredThisCalls } from './crossFileGuards';
-import { templateHooks } from './templateHooks';
+import { baseName, templateHooks } from './templateHooks';
 import { type ClassFact, type ScanState, type ToolBaseClass, lineOf, nameOf, where } from './scanContext';
 
 /** Read once: the typescript module's exports are getters (see parse/syntax.ts). */
@@ -20,15 +20,6 @@ function classesOf(sourceFile: ts.SourceFile): ts.ClassDeclaration[] {
   const classes: ts.ClassDeclaration[] = [];
   for (const statement of sourceFile.statements) if (ts.isClassDeclaration(statement)) classes.push(statement);
   return classes;
-}
-
-function baseName(node: ts.ClassDeclaration): string | undefined {
-  const clause = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
-  const base = clause?.types[0]?.expression;
-  if (!base) return undefined;
-  if (ts.isIdentifier(base)) return base.text;
-  if (ts.isPropertyAccessExpression(base)) return base.name.text;
-  return undefined;
 }
 
 export function classFacts(sourceFile: ts.SourceFile): ClassFact[] {

@@ -44,7 +44,8 @@ export function templateHooks(node: ts.ClassDeclaration): string[] | undefined {
   return hooks.length > 0 ? hooks : undefined;
 }
 
-function baseName(node: ts.ClassDeclaration): string | undefined {
+/** The name of the class a class extends (`extends Base`, `extends ns.Base`). */
+export function baseName(node: ts.ClassDeclaration): string | undefined {
   const clause = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
   const base = clause?.types[0]?.expression;
   if (!base) return undefined;
