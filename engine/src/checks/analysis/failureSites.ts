@@ -28,6 +28,7 @@ import {
   isFormattingCall,
   isLogCall,
   isNamedResultBuilder,
+  namedBuilderReason,
   isSafeCall,
 } from './safeCalls';
 
@@ -195,8 +196,9 @@ function callVerdict(
   const each = promiseAllCallback(finder, call);
   if (each) return functionFailure(finder, each, depth) !== undefined;
   if (isSafeCall(call) || isFormattingCall(call)) return false;
-  if (isNamedResultBuilder(call)) {
-    excused?.push({ site: call, reason: 'its name says it only builds the result' });
+  const builder = namedBuilderReason(call);
+  if (builder) {
+    excused?.push({ site: call, reason: builder });
     return false;
   }
   return true;

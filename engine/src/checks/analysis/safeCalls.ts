@@ -244,9 +244,32 @@ function builderCandidateName(call: ts.CallExpression): string | undefined {
  * and which is not awaited: it builds the tool result, it does not do the tool's work.
  */
 export function isNamedResultBuilder(call: ts.CallExpression): boolean {
+  return namedBuilderReason(call) !== undefined;
+}
+
+/** Why `isNamedResultBuilder` holds, in the words of a finding's evidence; undefined when it does not. */
+export function namedBuilderReason(call: ts.CallExpression): string | undefined {
   const name = builderCandidateName(call);
-  if (!name || !BUILDER_NAME.test(name) || WORKING_NAME.test(name)) return false;
-  return !ts.isAwaitExpression(call.parent);
+  if (!name || ts.isAwaitExpression(call.parent)) return undefined;
+  if (ERROR_ANSWER_NAME.test(name)) {
+    return returnedAsIs(call)
+      ? 'its name says it turns an error into the answer, which the handler returns'
+      : undefined;
+  }
+  return BUILDER_NAME.test(name) && !WORKING_NAME.test(name) ? 'its name says it only builds the result' : undefined;
+}
+
+/**
+ * The name of a helper that turns an error into the tool's answer: `handleApiError`, `this.handleSimplifiedError`,
+ * `formatToolError`, `createValidationError`. Taken only for a call whose value the handler returns as it is
+ * (`return this.handleSimplifiedError(new Error('Missing path'), hint)`): it answers, it does not do the work.
+ */
+const ERROR_ANSWER_NAME = /^(?:handle|format|create|build|make|to)[A-Z]?\w*Error$/;
+
+function returnedAsIs(call: ts.CallExpression): boolean {
+  let node: ts.Node = call;
+  while (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent)) node = node.parent;
+  return ts.isReturnStatement(node.parent) || (ts.isArrowFunction(node.parent) && node.parent.body === node);
 }
 
 /** A literal that is the same on every call: a non-empty string, a number, `true`, `false`. */

@@ -65,6 +65,25 @@ runCheckTable('unguarded-handler', {
       code: lines(`server.tool('ping', async () => ({ content: [{ type: 'text', text: 'pong' }] }));`),
     },
     {
+      name: 'a base-class helper that turns an error into the answer, returned as it is before the try (return this.handleSimplifiedError(new Error(…), hint))',
+      code: lines(
+        `import { VaultTool } from './vaultTool.js';`,
+        `export class AppendNoteTool extends VaultTool {`,
+        `  name = 'append_note';`,
+        `  inputSchema = { type: 'object' as const, properties: { path: { type: 'string' } } };`,
+        `  async execute(args: { path?: string; text?: string }) {`,
+        `    if (!args.path) return this.handleSimplifiedError(new Error('Missing path'), 'Give the note path');`,
+        `    try {`,
+        `      await this.client().append(args.path, args.text ?? '');`,
+        `      return { content: [{ type: 'text' as const, text: 'appended' }] };`,
+        `    } catch (error) {`,
+        `      return this.handleApiError(error);`,
+        `    }`,
+        `  }`,
+        `}`,
+      ),
+    },
+    {
       name: 'only calls that cannot fail, and a same-file envelope builder',
       code: lines(
         `function ok(text: string) {`,
