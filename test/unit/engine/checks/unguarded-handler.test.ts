@@ -239,6 +239,21 @@ runCheckTable('unguarded-handler', {
       ),
     },
     {
+      name: 'a log entry added to the research journal before the try (storage.addLogEntry, not awaited)',
+      code: lines(
+        `export function registerSearch(server: McpServer, storage: ResearchStorage) {`,
+        `  server.tool('search', { query: z.string() }, async ({ query }) => {`,
+        `    storage.addLogEntry(\`search: \${query}\`);`,
+        `    try {`,
+        `      return { content: [{ type: 'text', text: JSON.stringify(await api.search(query)) }] };`,
+        `    } catch (error) {`,
+        `      return { isError: true, errorCategory: 'TRANSIENT', isRetryable: true, content: [{ type: 'text', text: 'search failed' }] };`,
+        `    }`,
+        `  });`,
+        `}`,
+      ),
+    },
+    {
       name: 'await outside any tool handler',
       code: lines(`async function warmUp() {`, `  await fetch('https://api.example/health');`, `}`),
     },
@@ -258,6 +273,30 @@ runCheckTable('unguarded-handler', {
     },
   ],
   invalid: [
+    {
+      name: 'an awaited log entry, or a method that only mentions logs, still counts',
+      code: lines(
+        `export function registerSearch(server: McpServer, storage: ResearchStorage) {`,
+        `  server.tool('search', { query: z.string() }, async ({ query }) => {`,
+        `    await storage.addLogEntry(\`search: \${query}\`);`,
+        `    storage.addLogEntries(query);`,
+        `    return { content: [{ type: 'text', text: 'logged' }] };`,
+        `  });`,
+        `}`,
+      ),
+      errors: [{ line: 4, column: 48, messageId: 'unguarded', data: { site: 'await storage.addLogEntry(…)' } }],
+      output: fixed(
+        `export function registerSearch(server: McpServer, storage: ResearchStorage) {`,
+        `  server.tool('search', { query: z.string() }, async ({ query }) => {`,
+        `    try {`,
+        `      await storage.addLogEntry(\`search: \${query}\`);`,
+        `      storage.addLogEntries(query);`,
+        `      return { content: [{ type: 'text', text: 'logged' }] };`,
+        ...catchUnknown('    ', 'search'),
+        `  });`,
+        `}`,
+      ),
+    },
     {
       name: 'a record of handlers whose lookup is called outside the try, or whose entry is handed on, still counts',
       code: lines(
