@@ -19,7 +19,7 @@ const FAILURE_WORDING =
 const MISSING_INPUT_WORDING = /\b(no \w+( \w+)? (were |was )?(provided|supplied|specified|given)|at least one)\b/i;
 /** What a write produced (`created`, `updatedRows`): nothing there means the write failed, not an empty answer. */
 const WRITE_OUTCOME_NAME =
-  /^(created|updated|deleted|removed|inserted|added|saved|sent|uploaded|imported|applied|written|succeeded|successful)/i;
+  /^(created|updated|deleted|removed|inserted|added|saved|sent|uploaded|imported|applied|written|replaced|modified|changed|renamed|moved|patched|affected|succeeded|successful)/i;
 /** A predicate's name (`hasRunbooksInGit`, `isEnabled`): its result is a yes/no answer, not a collection. */
 const PREDICATE_NAME = /^(is|has|can|should|supports|contains|exists|includes|allows)[A-Z_]/;
 /** Verbs of a tool name that reads (`list_runs`, `searchNotes`) or acts on a target (`update_fix`, `run-runbook`). */

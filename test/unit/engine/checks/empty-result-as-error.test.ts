@@ -66,6 +66,12 @@ runCheckTable('empty-result-as-error', {
         header +
         `server.registerTool('undo_change', {}, async ({ file }) => {\n  const relative = toRepoRelative(root, file);\n  if (!relative) return { isError: true, content: [{ type: 'text', text: 'Refusing to act on the repository root.' }] };\n  const report = await buildReport(relative);\n  if (!report) return { isError: true, content: [{ type: 'text', text: 'The file does not contain a valid report.' }] };\n  const fields = report.fields;\n  if (fields.length === 0) {\n    return { isError: true, content: [{ type: 'text', text: ['CANNOT GENERATE: no fields', '', 'Pass fieldsHint.'].join('\\n') }] };\n  }\n  return { content: [{ type: 'text', text: fields.join() }] };\n});`,
     },
+    {
+      name: 'a replace that changed nothing is a failed write, not an empty answer',
+      code:
+        header +
+        `server.registerTool('replace_text', {}, async ({ path, find, replace }) => {\n  const replacedCount = await files.replaceAll(path, find, replace);\n  if (replacedCount === 0) return { isError: true, content: [{ type: 'text', text: \`Replaced 0 occurrences in \${path}\` }] };\n  return { content: [{ type: 'text', text: \`Replaced \${replacedCount}\` }] };\n});`,
+    },
   ],
   invalid: [
     {
