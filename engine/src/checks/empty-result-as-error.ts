@@ -13,12 +13,13 @@ import type { AnalysisContext, Check, Fix } from '../types';
 const COUNT_NAME =
   /^(length|size|count|total|rowCount|totalCount|numResults|hits|matchCount|resultCount)$|(Count|Total|Size)$/;
 /** Wording of an access failure or a refusal: not a valid empty answer. */
-const FAILURE_WORDING = /\b(unable|fail(ed|ure|s)?|cannot|can't|could not|couldn't|error(ed|s)?)\b/i;
+const FAILURE_WORDING =
+  /\b(unable|fail(ed|ure|s)?|cannot|can't|could not|couldn't|error(ed|s)?|refus(e|ed|es|ing|al)|invalid)\b|\bnot\b[^.]{0,24}\bvalid\b/i;
 /** Wording that asks for other input ("No fields provided. Pass at least one of …"): a VALIDATION refusal. */
 const MISSING_INPUT_WORDING = /\b(no \w+( \w+)? (were |was )?(provided|supplied|specified|given)|at least one)\b/i;
 /** What a write produced (`created`, `updatedRows`): nothing there means the write failed, not an empty answer. */
 const WRITE_OUTCOME_NAME =
-  /^(created|updated|deleted|removed|inserted|added|saved|sent|uploaded|imported|applied|written|succeeded|successful)/i;
+  /^(created|updated|deleted|removed|inserted|added|saved|sent|uploaded|imported|applied|written|replaced|modified|changed|renamed|moved|patched|affected|succeeded|successful)/i;
 /** A predicate's name (`hasRunbooksInGit`, `isEnabled`): its result is a yes/no answer, not a collection. */
 const PREDICATE_NAME = /^(is|has|can|should|supports|contains|exists|includes|allows)[A-Z_]/;
 /** Verbs of a tool name that reads (`list_runs`, `searchNotes`) or acts on a target (`update_fix`, `run-runbook`). */
@@ -100,13 +101,20 @@ function calleeText(call: ts.CallExpression): string {
   return ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
 }
 
+/** Callee names of a lookup of one record by its key, whatever the result is called (`getLabelById`, `findUnique`). */
+const LOOKUP_CALL = /ById$|^findUnique|^findOne$|^findByPk$/;
+/** Callee names of a resolution of one named thing (`resolveCoinId`, `lookupUser`): a miss is NOT_FOUND. */
+const RESOLVER_CALL = /^(resolve|lookup)[A-Z]/;
+
 /**
  * A lookup of one record by its identifier (`findById(id)`, `get(orderId)`), or of one key in a map the
  * handler holds (`products.get(sku)`, not awaited): nothing back means NOT_FOUND.
  */
 function isLookupById(call: ts.CallExpression): boolean {
   const name = calleeText(call);
-  if (/ById$|^findUnique|^findOne$|^findByPk$/.test(name)) return true;
+  if (LOOKUP_CALL.test(name)) return true;
+  // `resolveCoinId(name, ticker)`, `lookupUser(email)`: one record resolved from what names it.
+  if (RESOLVER_CALL.test(name)) return true;
   if (name === 'get' && call.arguments.length === 1 && !ts.isAwaitExpression(call.parent)) return true;
   return call.arguments.some((arg) => {
     const inner = unwrapExpression(arg);
@@ -115,13 +123,25 @@ function isLookupById(call: ts.CallExpression): boolean {
   });
 }
 
+/**
+ * Whether a count (`rows.length`) is of what a lookup by key returned (`const rows = index.getLabelById(id)`): the
+ * rows of one keyed record, so none back means that record is NOT_FOUND. Only the callee's name decides here (a
+ * list filtered by an id argument, `commentsOf(postId)`, can be validly empty).
+ */
+function countsLookupById(count: ts.Expression): boolean {
+  const inner = unwrapExpression(count);
+  const owner = ts.isPropertyAccessExpression(inner) ? unwrapExpression(inner.expression) : undefined;
+  const call = owner && ts.isIdentifier(owner) ? queryCallOf(owner) : undefined;
+  return call !== undefined && LOOKUP_CALL.test(calleeText(call));
+}
+
 /** Recognises `x.length === 0`, `!rows`, `!rows.length`, `size === 0`, `rows.length < 1`, `count == 0`. */
 function emptinessTest(condition: ts.Expression): EmptinessTest | undefined {
   const node = unwrapExpression(condition);
   if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.ExclamationToken) {
     const operand = unwrapExpression(node.operand);
     const counted = countSubject(operand);
-    if (counted) return { subject: counted, tested: operand };
+    if (counted) return { subject: counted, lookupById: countsLookupById(operand), tested: operand };
     const call = ts.isIdentifier(operand) ? queryCallOf(operand) : undefined;
     if (call && ts.isIdentifier(operand) && !PREDICATE_NAME.test(calleeText(call))) {
       // A plural name (`orders`, `rows`, `matchList`) holds a list, even when the query takes an id.
@@ -142,11 +162,13 @@ function emptinessTest(condition: ts.Expression): EmptinessTest | undefined {
     ].includes(op);
     const leftCount = countSubject(node.left);
     if (leftCount && ((equality && isZero(node.right)) || (op === ts.SyntaxKind.LessThanToken && isOne(node.right)))) {
-      return { subject: leftCount, tested: node.left };
+      return { subject: leftCount, lookupById: countsLookupById(node.left), tested: node.left };
     }
     const rightCount = countSubject(node.right);
     const mirrored = [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(op);
-    if (rightCount && mirrored && isZero(node.left)) return { subject: rightCount, tested: node.right };
+    if (rightCount && mirrored && isZero(node.left)) {
+      return { subject: rightCount, lookupById: countsLookupById(node.right), tested: node.right };
+    }
   }
   return undefined;
 }
@@ -253,8 +275,18 @@ function declaredPropertyText(node: ts.Expression): string | undefined {
   return undefined;
 }
 
+/** The static lines of a text written as a list of lines joined (`[\`❌ Cannot …\`, '', 'Pass one of:'].join('\\n')`). */
+function joinedLines(node: ts.Expression): string[] {
+  const call = unwrapExpression(node);
+  if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) return [];
+  if (call.expression.name.text !== 'join') return [];
+  const list = unwrapExpression(call.expression.expression);
+  if (!ts.isArrayLiteralExpression(list)) return [];
+  return list.elements.flatMap((element) => staticText(element) ?? []);
+}
+
 /**
- * What the envelope says, for its wording: its static texts, the strings of an object serialised into the
+ * What the envelope says, for its wording: its static texts (and the lines of a joined list), the strings of an object serialised into the
  * text (`JSON.stringify({ success: false, error: '…' })`), a message read from an object declared beside it
  * (`text: output.message`), and the strings of a literal structuredContent.
  */
@@ -262,6 +294,7 @@ function wordingOf(envelope: ErrorEnvelope): string {
   const parts: string[] = [];
   for (const part of envelope.texts) {
     if (part.staticText !== undefined) parts.push(part.staticText);
+    parts.push(...joinedLines(part.node));
     if (part.jsonObject) parts.push(...literalStrings(part.jsonObject));
     const declared = declaredPropertyText(part.node);
     if (declared !== undefined) parts.push(declared);

@@ -164,10 +164,22 @@ function isStringTest(test: ts.Expression, name: string): boolean {
   );
 }
 
+/** `name.message ?? …` / `name?.message || …`: the right side runs only when the value has no message. */
+function isMessageFallback(test: ts.BinaryExpression, name: string): boolean {
+  const operator = test.operatorToken.kind;
+  if (operator !== ts.SyntaxKind.QuestionQuestionToken && operator !== ts.SyntaxKind.BarBarToken) return false;
+  const left = unwrapExpression(test.left);
+  return (
+    ts.isPropertyAccessExpression(left) &&
+    left.name.text === 'message' &&
+    unwrapExpression(left.expression).getText() === name
+  );
+}
+
 /**
  * Whether the stringified error sits in the branch of a conditional where it is known not to be an Error
- * (`e instanceof Error ? e.message : String(e)`) or known to be a string (`typeof e === 'string' ? e : …`):
- * the recommended idiom, not a leak.
+ * (`e instanceof Error ? e.message : String(e)`), known to be a string (`typeof e === 'string' ? e : …`), or
+ * where the error has no message (`e?.message ?? String(e)`): the recommended idiom, not a leak.
  */
 function isInNonErrorBranch(node: ts.Node, name: string): boolean {
   let child: ts.Node = node;
@@ -178,6 +190,7 @@ function isInNonErrorBranch(node: ts.Node, name: string): boolean {
       if (isErrorTest(test, name) && !inTrueBranch) return true;
       if (isStringTest(test, name) && inTrueBranch) return true;
     }
+    if (ts.isBinaryExpression(current) && child === current.right && isMessageFallback(current, name)) return true;
     child = current;
   }
   return false;

@@ -19,7 +19,12 @@ import {
   localCallee,
 } from './analysis/failureSites';
 import { calledOnlyInsideTry, guardedByEveryCaller } from './analysis/guardedCallers';
-import { classDeclaredSchemas, registeredSchemas, reparsesOfOwnSchema } from './analysis/registeredSchema';
+import {
+  classDeclaredSchemas,
+  definitionShapeSchemas,
+  registeredSchemas,
+  reparsesOfOwnSchema,
+} from './analysis/registeredSchema';
 import { requestContextReports } from './analysis/requestContextCalls';
 import { serverNotifications } from './analysis/serverNotifications';
 
@@ -109,6 +114,12 @@ export const unguardedHandler: Check<'unguarded' | 'unguardedLowLevel'> = {
         finder.cannotFail.set(
           call,
           "the SDK already validated the arguments against this schema, the class's inputSchema",
+        );
+      }
+      for (const call of reparsesOfOwnSchema(handler.fn, definitionShapeSchemas(handler.fn))) {
+        finder.cannotFail.set(
+          call,
+          "the SDK already validated the arguments against this schema's shape, the definition's inputSchema",
         );
       }
       for (const call of requestContextReports(handler.fn)) {

@@ -172,10 +172,103 @@ function callsOf(nodes: NodeIndex, fn: FunctionLike): ts.CallExpression[] | unde
   if (wordCount(sourceFile.text, name) === calls.length + 1) return calls;
   calls.length = 0;
   for (const identifier of referencesOf(nodes, sourceFile).get(name) ?? []) {
-    if (!ts.isCallExpression(identifier.parent) || identifier.parent.expression !== identifier) return undefined;
-    calls.push(identifier.parent);
+    if (ts.isCallExpression(identifier.parent) && identifier.parent.expression === identifier) {
+      calls.push(identifier.parent);
+      continue;
+    }
+    const looked = tableCalls(nodes, sourceFile, identifier);
+    if (!looked) return undefined;
+    calls.push(...looked);
   }
   return calls;
+}
+
+/** The node an expression stands as once parentheses, `as`, `satisfies` and `!` around it are climbed. */
+function outermost(node: ts.Expression): ts.Expression {
+  let current = node;
+  while (
+    ts.isParenthesizedExpression(current.parent) ||
+    ts.isAsExpression(current.parent) ||
+    ts.isSatisfiesExpression(current.parent) ||
+    ts.isNonNullExpression(current.parent)
+  ) {
+    current = current.parent;
+  }
+  return current;
+}
+
+/** `!h`, `if (h)`, `h === undefined`, `h == null`: a test whether the looked-up entry exists. */
+function isExistenceTest(use: ts.Identifier): boolean {
+  const parent = use.parent;
+  if (ts.isPrefixUnaryExpression(parent) && parent.operator === ts.SyntaxKind.ExclamationToken) return true;
+  if (ts.isIfStatement(parent) && parent.expression === use) return true;
+  if (!ts.isBinaryExpression(parent)) return false;
+  const other = parent.left === use ? parent.right : parent.left;
+  const equality = [
+    ts.SyntaxKind.EqualsEqualsEqualsToken,
+    ts.SyntaxKind.ExclamationEqualsEqualsToken,
+    ts.SyntaxKind.EqualsEqualsToken,
+    ts.SyntaxKind.ExclamationEqualsToken,
+  ].includes(parent.operatorToken.kind);
+  return (
+    equality && (other.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(other) && other.text === 'undefined'))
+  );
+}
+
+/**
+ * The calls that run a function kept as a value of a same-file `const` record of handlers
+ * (`const handlers = { get_ip: handleIp }`): every use of the record is a lookup (`handlers[name]`) that is called
+ * at once, or bound to a `const` that its function only tests for existence and calls. Undefined when the record (or
+ * a looked-up entry) is used any other way: the function may then run anywhere.
+ */
+function tableCalls(
+  nodes: NodeIndex,
+  sourceFile: ts.SourceFile,
+  reference: ts.Identifier,
+): ts.CallExpression[] | undefined {
+  const property = reference.parent;
+  const isValue =
+    ts.isShorthandPropertyAssignment(property) ||
+    (ts.isPropertyAssignment(property) && outermost(property.initializer) === outermost(reference));
+  if (!isValue || !ts.isObjectLiteralExpression(property.parent)) return undefined;
+  const declaration = outermost(property.parent).parent;
+  if (!ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name)) return undefined;
+  if (!ts.isVariableDeclarationList(declaration.parent) || !(declaration.parent.flags & ts.NodeFlags.Const)) {
+    return undefined;
+  }
+  const calls: ts.CallExpression[] = [];
+  for (const use of referencesOf(nodes, sourceFile).get(declaration.name.text) ?? []) {
+    const lookup = outermost(use).parent;
+    if (!ts.isElementAccessExpression(lookup) || outermost(lookup.expression) !== outermost(use)) return undefined;
+    const value = outermost(lookup);
+    if (ts.isCallExpression(value.parent) && value.parent.expression === value) {
+      calls.push(value.parent);
+      continue;
+    }
+    const bound = value.parent;
+    if (!ts.isVariableDeclaration(bound) || !ts.isIdentifier(bound.name)) return undefined;
+    if (!ts.isVariableDeclarationList(bound.parent) || !(bound.parent.flags & ts.NodeFlags.Const)) return undefined;
+    const owner = enclosingFunction(bound);
+    const name = bound.name.text;
+    let other = false;
+    const visit = (node: ts.Node): void => {
+      if (other) return;
+      if (ts.isPropertyAccessExpression(node)) {
+        visit(node.expression);
+        return;
+      }
+      if (ts.isIdentifier(node) && node.text === name && node !== bound.name) {
+        const parent = node.parent;
+        if (ts.isCallExpression(parent) && parent.expression === node) calls.push(parent);
+        else if (!isExistenceTest(node)) other = true;
+        return;
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(owner ?? sourceFile);
+    if (other) return undefined;
+  }
+  return calls.length > 0 ? calls : undefined;
 }
 
 /**

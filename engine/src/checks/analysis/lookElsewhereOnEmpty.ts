@@ -15,10 +15,41 @@ function helperName(fn: FunctionLike): string | undefined {
   return undefined;
 }
 
-/** `if (v) return v;` (or `if (v) { return v; }`): `use` is the whole condition and the branch only returns. */
+/** `null` or `undefined`. */
+function isNothing(expression: ts.Expression): boolean {
+  return (
+    expression.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(expression) && expression.text === 'undefined')
+  );
+}
+
+/** `v`, `v !== null`, `v != null`, `v !== undefined` (either side): a test that `name` holds something. */
+function isPresenceTest(expression: ts.Expression, name: string): boolean {
+  if (ts.isIdentifier(expression)) return expression.text === name;
+  if (!ts.isBinaryExpression(expression)) return false;
+  const operator = expression.operatorToken.kind;
+  if (operator !== ts.SyntaxKind.ExclamationEqualsEqualsToken && operator !== ts.SyntaxKind.ExclamationEqualsToken) {
+    return false;
+  }
+  const { left, right } = expression;
+  return (
+    (ts.isIdentifier(left) && left.text === name && isNothing(right)) ||
+    (ts.isIdentifier(right) && right.text === name && isNothing(left))
+  );
+}
+
+/** The condition `use` is tested by: the identifier itself, or the `v !== null` comparison it stands in. */
+function presenceCondition(use: ts.Identifier): ts.Expression {
+  return ts.isBinaryExpression(use.parent) && isPresenceTest(use.parent, use.text) ? use.parent : use;
+}
+
+/**
+ * `if (v) return v;` (or `if (v !== null) { return v; }`): `use` is the whole condition, or one side of a test
+ * that it holds something, and the branch only returns.
+ */
 function returnsWhenPresent(use: ts.Identifier): boolean {
-  const statement = use.parent;
-  if (!ts.isIfStatement(statement) || statement.expression !== use || statement.elseStatement) return false;
+  const condition = presenceCondition(use);
+  const statement = condition.parent;
+  if (!ts.isIfStatement(statement) || statement.expression !== condition || statement.elseStatement) return false;
   const branch = statement.thenStatement;
   const only = ts.isBlock(branch) ? (branch.statements.length === 1 ? branch.statements[0] : undefined) : branch;
   return only !== undefined && ts.isReturnStatement(only) && only.expression !== undefined;
@@ -29,12 +60,13 @@ function returnedWhenPresent(use: ts.Identifier): boolean {
   const statement = use.parent;
   if (!ts.isReturnStatement(statement) || statement.expression !== use) return false;
   const test = ts.isBlock(statement.parent) ? statement.parent.parent : statement.parent;
-  return ts.isIfStatement(test) && ts.isIdentifier(test.expression) && test.expression.text === use.text;
+  return ts.isIfStatement(test) && isPresenceTest(test.expression, use.text);
 }
 
 /**
  * Whether every call of `helper` in the file binds its answer to a `const` that the caller reads only as
- * `if (v) return v;` — an empty answer sends the caller on to another way of getting the value.
+ * `if (v) return v;` (or `if (v !== null) return v;`) — an empty answer sends the caller on to another way of
+ * getting the value, or to an answer of its own for the miss.
  */
 export function emptyMeansLookElsewhere(nodes: NodeIndex, helper: FunctionLike): boolean {
   const name = helperName(helper);

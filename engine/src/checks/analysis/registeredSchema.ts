@@ -83,6 +83,102 @@ export function classDeclaredSchemas(fn: FunctionLike): Set<string> {
   return names;
 }
 
+/** The `const name = …` initializer visible from `from`: in an enclosing block or function body, or the file. */
+function constInitializer(from: ts.Node, name: string): ts.Expression | undefined {
+  for (let scope: ts.Node | undefined = from.parent; scope; scope = scope.parent) {
+    if (!ts.isBlock(scope) && !ts.isSourceFile(scope)) continue;
+    for (const statement of scope.statements) {
+      if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
+      for (const declaration of statement.declarationList.declarations) {
+        if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return declaration.initializer;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The `const S = z.object(shape)` declarations beside `from` (its blocks and the file) that build on `shape`. */
+function objectSchemasOf(from: ts.Node, shape: string): string[] {
+  const names: string[] = [];
+  for (let scope: ts.Node | undefined = from.parent; scope; scope = scope.parent) {
+    if (!ts.isBlock(scope) && !ts.isSourceFile(scope)) continue;
+    for (const statement of scope.statements) {
+      if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
+      for (const declaration of statement.declarationList.declarations) {
+        const init = declaration.initializer && unwrapExpression(declaration.initializer);
+        if (
+          ts.isIdentifier(declaration.name) &&
+          init &&
+          ts.isCallExpression(init) &&
+          ts.isPropertyAccessExpression(init.expression) &&
+          init.expression.name.text === 'object' &&
+          init.arguments.length === 1 &&
+          ts.isIdentifier(unwrapExpression(init.arguments[0])) &&
+          (unwrapExpression(init.arguments[0]) as ts.Identifier).text === shape
+        ) {
+          names.push(declaration.name.text);
+        }
+      }
+    }
+  }
+  return names;
+}
+
+/**
+ * Schemas built on the raw shape a tool definition object declares as its input: in
+ * `{ inputSchema: Shape, handler(args) { S.parse(args) } }` with `const Shape = { … }` and `const S = z.object(Shape)`
+ * beside it, `S` checks exactly what the SDK checked. A raw shape (an object literal, not a schema) is what only the
+ * high-level SDK takes, and it validates the arguments against it before calling the handler; a JSON Schema or a
+ * schema object in `inputSchema` says nothing of that (a low-level server lists it and validates nothing).
+ */
+export function definitionShapeSchemas(fn: FunctionLike): Set<string> {
+  const names = new Set<string>();
+  let member: ts.Node = fn;
+  while (
+    ts.isParenthesizedExpression(member.parent) ||
+    ts.isAsExpression(member.parent) ||
+    ts.isSatisfiesExpression(member.parent)
+  ) {
+    member = member.parent;
+  }
+  const holder = ts.isMethodDeclaration(fn) ? fn : member.parent;
+  if (
+    !(ts.isPropertyAssignment(holder) || ts.isMethodDeclaration(holder)) ||
+    !ts.isObjectLiteralExpression(holder.parent)
+  ) {
+    return names;
+  }
+  const property = findProperty(holder.parent, ['inputSchema']);
+  const shape =
+    property && ts.isPropertyAssignment(property)
+      ? unwrapExpression(property.initializer)
+      : property && ts.isShorthandPropertyAssignment(property)
+        ? property.name
+        : undefined;
+  if (!shape || !ts.isIdentifier(shape)) return names;
+  const init = constInitializer(holder.parent, shape.text);
+  if (!init || !ts.isObjectLiteralExpression(unwrapExpression(init))) return names;
+  for (const name of objectSchemasOf(holder.parent, shape.text)) names.add(name);
+  return names;
+}
+
+/** The parameter an argument is, also as `args || {}` / `args ?? {}` (a default for a call without arguments). */
+function parameterArgument(argument: ts.Expression): ts.Identifier | undefined {
+  const inner = unwrapExpression(argument);
+  if (ts.isIdentifier(inner)) return inner;
+  if (
+    ts.isBinaryExpression(inner) &&
+    (inner.operatorToken.kind === ts.SyntaxKind.BarBarToken ||
+      inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) &&
+    ts.isObjectLiteralExpression(unwrapExpression(inner.right)) &&
+    (unwrapExpression(inner.right) as ts.ObjectLiteralExpression).properties.length === 0 &&
+    ts.isIdentifier(unwrapExpression(inner.left))
+  ) {
+    return unwrapExpression(inner.left) as ts.Identifier;
+  }
+  return undefined;
+}
+
 /**
  * `S.parse(args)` / `S.parseAsync(args)` calls in the handler where `S` is its registered schema and `args` its
  * first parameter (any of its parameters with `anyParameter`: a class method receiving context first).
@@ -100,13 +196,13 @@ export function reparsesOfOwnSchema(
   walkOwnBody(fn, (node) => {
     if (!ts.isCallExpression(node) || node.arguments.length !== 1) return undefined;
     const callee = unwrapExpression(node.expression);
-    const argument = unwrapExpression(node.arguments[0]);
+    const argument = parameterArgument(node.arguments[0]);
     if (
       ts.isPropertyAccessExpression(callee) &&
       PARSE_METHODS.has(callee.name.text) &&
       ts.isIdentifier(callee.expression) &&
       schemas.has(callee.expression.text) &&
-      ts.isIdentifier(argument) &&
+      argument &&
       parameters.includes(argument.text)
     ) {
       calls.push(node);

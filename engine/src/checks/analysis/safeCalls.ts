@@ -179,15 +179,21 @@ const ACCESSOR_NAME = /^get[A-Z]/;
 /** The process's own output streams: writing a log line to them is not the tool's work. */
 const OUTPUT_STREAMS = new Set(['process.stderr', 'process.stdout']);
 
+/** Functions and methods that add a line to a log (`storage.addLogEntry(…)`, `appendLog(…)`), called by name. */
+const LOG_ENTRY_FUNCTION = /^(add|append|push|record|write)Log(Entry|Line|Message)?$/;
+
 /**
- * `log(…)`, `logger.warn(…)`, `process.stderr.write(…)`, not awaited: a log line, whatever the logger
- * does inside (it is not followed into, even when it is a workspace function).
+ * `log(…)`, `logger.warn(…)`, `process.stderr.write(…)`, `storage.addLogEntry(…)`, not awaited: a log line, whatever
+ * the logger does inside (it is not followed into, even when it is a workspace function).
  */
 export function isLogCall(call: ts.CallExpression): boolean {
   if (ts.isAwaitExpression(call.parent)) return false;
   const callee = unwrapExpression(call.expression);
-  if (ts.isIdentifier(callee)) return isLoggerName(callee.text) || LEVEL_LOG_FUNCTION.test(callee.text);
+  if (ts.isIdentifier(callee)) {
+    return isLoggerName(callee.text) || LEVEL_LOG_FUNCTION.test(callee.text) || LOG_ENTRY_FUNCTION.test(callee.text);
+  }
   if (!ts.isPropertyAccessExpression(callee)) return false;
+  if (LOG_ENTRY_FUNCTION.test(callee.name.text)) return true;
   const receiverName = expressionName(unwrapExpression(callee.expression));
   if (receiverName === undefined) return false;
   return isLoggerName(receiverName) || (OUTPUT_STREAMS.has(receiverName) && callee.name.text === 'write');

@@ -54,8 +54,39 @@ runCheckTable('empty-result-as-error', {
       name: 'emptiness checked, but the envelope is in the non-empty branch',
       code: `function h(rows: unknown[]) {\n  if (rows.length === 0) return { content: [{ type: 'text', text: 'No rows' }] };\n  return { isError: true, content: [{ type: 'text', text: 'Too many rows' }] };\n}`,
     },
+    {
+      name: 'a token resolved from its name, or the rows of one record looked up by key: a miss is NOT_FOUND',
+      code:
+        header +
+        `server.registerTool('token_price', {}, async ({ name }) => {\n  const resolved = await resolveCoinId(name);\n  if (!resolved) {\n    return { isError: true, content: [{ type: 'text', text: \`no coin found matching \${name}\` }] };\n  }\n  const rows = index.getLabelById(resolved.labelId);\n  if (rows.length === 0) return { isError: true, content: [{ type: 'text', text: 'No label matched that key' }] };\n  return { content: [{ type: 'text', text: rows.join() }] };\n});`,
+    },
+    {
+      name: 'a refusal or a parse failure in the empty branch, also written as joined lines',
+      code:
+        header +
+        `server.registerTool('undo_change', {}, async ({ file }) => {\n  const relative = toRepoRelative(root, file);\n  if (!relative) return { isError: true, content: [{ type: 'text', text: 'Refusing to act on the repository root.' }] };\n  const report = await buildReport(relative);\n  if (!report) return { isError: true, content: [{ type: 'text', text: 'The file does not contain a valid report.' }] };\n  const fields = report.fields;\n  if (fields.length === 0) {\n    return { isError: true, content: [{ type: 'text', text: ['CANNOT GENERATE: no fields', '', 'Pass fieldsHint.'].join('\\n') }] };\n  }\n  return { content: [{ type: 'text', text: fields.join() }] };\n});`,
+    },
+    {
+      name: 'a replace that changed nothing is a failed write, not an empty answer',
+      code:
+        header +
+        `server.registerTool('replace_text', {}, async ({ path, find, replace }) => {\n  const replacedCount = await files.replaceAll(path, find, replace);\n  if (replacedCount === 0) return { isError: true, content: [{ type: 'text', text: \`Replaced 0 occurrences in \${path}\` }] };\n  return { content: [{ type: 'text', text: \`Replaced \${replacedCount}\` }] };\n});`,
+    },
   ],
   invalid: [
+    {
+      name: 'a list filtered by an id, and a search for the best match, can be validly empty',
+      code:
+        header +
+        `server.registerTool('post_comments', {}, async ({ postId, query }) => {\n  const comments = await api.commentsOf(postId);\n  if (comments.length === 0) return { isError: true, content: [{ type: 'text', text: 'No comments yet' }] };\n  const match = await searchBest(query);\n  if (!match) return { isError: true, content: [{ type: 'text', text: 'Nothing matched' }] };\n  return { content: [{ type: 'text', text: match }] };\n});`,
+      errors: [
+        { line: 5, column: 39, messageId: 'emptyResultAsError', data: { subject: 'comments' } },
+        { line: 7, column: 24, messageId: 'emptyResultAsError', data: { subject: 'match' } },
+      ],
+      output:
+        header +
+        `server.registerTool('post_comments', {}, async ({ postId, query }) => {\n  const comments = await api.commentsOf(postId);\n  if (comments.length === 0) return { content: [{ type: 'text', text: 'No comments yet' }] };\n  const match = await searchBest(query);\n  if (!match) return { content: [{ type: 'text', text: 'Nothing matched' }] };\n  return { content: [{ type: 'text', text: match }] };\n});`,
+    },
     {
       name: 'registerTool: no orders for a customer is a valid empty answer (multi-line, template text)',
       code:

@@ -48,6 +48,12 @@ runCheckTable('failure-as-success', {
         `async function mintBadge(memberId: string) {\n  try {\n    return await badges.mint(memberId);\n  } catch (e) {\n    return null;\n  }\n}\nserver.registerTool('enrol', {}, async ({ name }) => {\n  const member = await club.enrol(name);\n  const badge = await mintBadge(member.id);\n  const code = badge?.code ?? 'unavailable';\n  return { content: [{ type: 'text', text: \`enrolled \${member.id}, badge \${code}\` }] };\n});`,
     },
     {
+      name: 'a fallback helper whose null the caller tests with !== null before answering the miss itself',
+      code:
+        header +
+        `async function tryArchiveFallback(reason: string) {\n  try {\n    const items = await archive.recent();\n    return { content: [{ type: 'text', text: \`degraded (\${reason}): \${items.join()}\` }] };\n  } catch {\n    return null;\n  }\n}\nserver.registerTool('feed', {}, async () => {\n  const result = await feed.latest();\n  if (result.error) {\n    const fallback = await tryArchiveFallback(result.error);\n    if (fallback !== null) return fallback;\n    return { isError: true, errorCategory: 'TRANSIENT', isRetryable: true, content: [{ type: 'text', text: 'feed unavailable' }] };\n  }\n  return { content: [{ type: 'text', text: result.items.join() }] };\n});`,
+    },
+    {
       name: 'catch outside any tool handler',
       code: `async function load() {\n  try {\n    return await db.all();\n  } catch {\n    return [];\n  }\n}`,
     },
@@ -175,6 +181,14 @@ runCheckTable('failure-as-success', {
         header +
         `async function findInvoice(id: string) {\n  try {\n    return await billing.invoice(id);\n  } catch (e) {\n    return null;\n  }\n}\nserver.registerTool('invoice', {}, async ({ id }) => {\n  const invoice = await findInvoice(id);\n  if (!invoice) return { content: [{ type: 'text', text: 'No such invoice' }] };\n  return { content: [{ type: 'text', text: invoice?.total ?? '0' }] };\n});`,
       errors: [{ line: 6, column: 5, endColumn: 14, messageId: 'helperCatchReturnsEmpty' }],
+      output: null,
+    },
+    {
+      name: 'a helper whose null is tested with !== null, but also read as "none" elsewhere',
+      code:
+        header +
+        `async function findQuote(id: string) {\n  try {\n    return await quotes.get(id);\n  } catch {\n    return null;\n  }\n}\nserver.registerTool('quote', {}, async ({ id }) => {\n  const quote = await findQuote(id);\n  if (quote !== null) return { content: [{ type: 'text', text: quote.text }] };\n  return { content: [{ type: 'text', text: \`no quote \${quote}\` }] };\n});`,
+      errors: [{ line: 6, column: 5, endColumn: 10, messageId: 'helperCatchReturnsEmpty' }],
       output: null,
     },
     {

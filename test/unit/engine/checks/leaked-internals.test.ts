@@ -62,6 +62,12 @@ runCheckTable('leaked-internals', {
         `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [] };\n  } catch (err) {\n    throw new Error(\`a failed: \${err instanceof Error ? err.message : String(err)}\`);\n  }\n});`,
     },
     {
+      name: 'String(e) only where the error has no message (e?.message ?? String(e))',
+      code:
+        header +
+        `server.registerTool('a', {}, async () => {\n  try {\n    return { content: [] };\n  } catch (error: any) {\n    return { isError: true, content: [{ type: 'text', text: \`Internal error: \${error?.message ?? String(error)}\` }] };\n  }\n});`,
+    },
+    {
       name: 'String(e) in the string branch of a typeof test',
       code: `function toolError(e: unknown) {\n  return { isError: true, content: [{ type: 'text', text: typeof e === 'string' ? String(e) : 'unexpected failure' }] };\n}`,
     },
@@ -154,6 +160,12 @@ runCheckTable('leaked-internals', {
       code: `function toolError(e: unknown) {\n  return { isError: true, content: [{ type: 'text', text: e instanceof Error ? e.stack : String(e) }] };\n}`,
       errors: [{ line: 2, column: 80, endColumn: 87, messageId: 'leakedInternals', data: { shape: /e\.stack/ } }],
       output: `function toolError(e: unknown) {\n  return { isError: true, content: [{ type: 'text', text: e instanceof Error ? e.message : String(e) }] };\n}`,
+    },
+    {
+      name: 'a message fallback of another variable does not excuse String(err)',
+      code: `function toolError(err: unknown, cause: { message?: string }) {\n  return { isError: true, content: [{ type: 'text', text: cause.message ?? String(err) }] };\n}`,
+      errors: [{ line: 2, column: 76, endColumn: 87, messageId: 'leakedInternals' }],
+      output: `function toolError(err: unknown, cause: { message?: string }) {\n  return { isError: true, content: [{ type: 'text', text: cause.message ?? (err instanceof Error ? err.message : 'unexpected failure') }] };\n}`,
     },
     {
       name: 'a guard on another variable does not excuse String(err)',
