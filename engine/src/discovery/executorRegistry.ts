@@ -9,7 +9,8 @@
 import ts from 'typescript';
 import { type FunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
 import type { Reexport } from './handlers';
-import { type ScanState, handOffImport, nameOf, where, shownNameExpression } from './scanContext';
+import { executorUse, forwardedInstances, valuesThroughClass } from './instanceSources';
+import { type ScanState, functionName, handOffImport, nameOf, where, shownNameExpression } from './scanContext';
 
 const EXECUTOR_METHODS = new Set(['execute', 'run', 'handle', 'handler', 'call', 'invoke']);
 /** Exports that describe a tool module: `export const metadata = { name: 'x', … }`. */
@@ -251,7 +252,11 @@ function followSource(
     else {
       const initializer = topLevelInitializer(state, inner.text);
       if (initializer) followSource(state, initializer, method, evidence, depth + 1);
+      else for (const value of valuesThroughClass(inner) ?? []) followSource(state, value, method, evidence, depth + 1);
     }
+  } else {
+    // `this.listTools()`, `this.tools.water`: read through the class (instanceSources.ts).
+    for (const value of valuesThroughClass(inner) ?? []) followSource(state, value, method, evidence, depth + 1);
   }
 }
 
@@ -314,21 +319,8 @@ export function scanLoopInstances(state: ScanState, call: ts.CallExpression, han
       }
     }
     if (!element || !source) continue;
-    let method: string | undefined;
-    walk(fn, (inner) => {
-      if (method) return false;
-      if (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression)) {
-        const receiver = unwrapExpression(inner.expression.expression);
-        if (
-          ts.isIdentifier(receiver) &&
-          receiver.text === element &&
-          EXECUTOR_METHODS.has(inner.expression.name.text)
-        ) {
-          method = inner.expression.name.text;
-        }
-      }
-      return true;
-    });
+    // `(a) => tool.execute(a)`, also `tool.execute.bind(tool)`.
+    const method = executorUse(fn, element, EXECUTOR_METHODS);
     if (method) {
       const evidence = [
         `registered in a loop over ${source.getText(state.sourceFile)} (${where(state, call)}) that calls each one's ${method}()`,
@@ -337,6 +329,13 @@ export function scanLoopInstances(state: ScanState, call: ts.CallExpression, han
     }
     return;
   }
+  // `registerOne(tool) { server.registerTool(tool.name, …, tool.execute.bind(tool)) }`: the instances its calls give.
+  const forwarded = forwardedInstances(call, handler, EXECUTOR_METHODS);
+  if (!forwarded) return;
+  const evidence = [
+    `registered by ${functionName(forwarded.via) ?? 'a function'} (${where(state, forwarded.via)}), which calls each instance's ${forwarded.method}()`,
+  ];
+  for (const source of forwarded.sources) followSource(state, source, forwarded.method, evidence, 0);
 }
 
 /**

@@ -13,6 +13,7 @@ import { markGuarded } from './answeredCalls';
 import { markGuardedBy, scanGuardedDispatch } from './crossFileGuards';
 import { scanAugmentedServerTools } from './augmentedServerTools';
 import { guardedParametersOf } from './guardedParameters';
+import { listedFunctionExports } from './localExportLists';
 import { type Reexport, declaredExports, reexportsOf } from './moduleExports';
 import { guardFactoryDefinitions, guardingFactoryShapes } from './guardingDefinitionFactories';
 import { classFacts, findToolBases, scanToolClasses } from './classes';
@@ -198,6 +199,8 @@ export function exportedFunctions(sourceFile: ts.SourceFile): Map<string, Functi
       if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) result.set('default', init);
     }
   }
+  // `export { callTool, listTools };` after the declarations.
+  for (const [name, fn] of listedFunctionExports(sourceFile)) if (!result.has(name)) result.set(name, fn);
   return result;
 }
 

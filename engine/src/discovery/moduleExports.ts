@@ -1,6 +1,7 @@
 /** What a module exports by itself (declarations) and what it re-exports from other modules. */
 import ts from 'typescript';
 import { isExportedStatement } from '../parse/syntax';
+import { listedDeclarationExports } from './localExportLists';
 
 /** Names the file's own statements export (`export const`, `export function`, `export default`…). */
 export function declaredExports(sourceFile: ts.SourceFile): Set<string> {
@@ -17,6 +18,7 @@ export function declaredExports(sourceFile: ts.SourceFile): Set<string> {
       names.add(statement.name.text);
     }
   }
+  for (const name of listedDeclarationExports(sourceFile)) names.add(name);
   return names;
 }
 
