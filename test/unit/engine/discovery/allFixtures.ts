@@ -35,6 +35,7 @@ import { ROUND_TWENTY_TWO_FIXTURES } from './roundTwentyTwoFixtures';
 import { ROUND_TWENTY_FOUR_FIXTURES } from './roundTwentyFourFixtures';
 import { ROUND_TWENTY_FIVE_FIXTURES } from './roundTwentyFiveFixtures';
 import { ROUND_TWENTY_SIX_FIXTURES } from './roundTwentySixFixtures';
+import { ROUND_TWENTY_SEVEN_FIXTURES } from './roundTwentySevenFixtures';
 import { ROUND_TWENTY_FIXTURES } from './roundTwentyFixtures';
 import { ROUND_TWENTY_ONE_FIXTURES } from './roundTwentyOneFixtures';
 import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
@@ -85,4 +86,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_TWENTY_FOUR_FIXTURES,
   ...ROUND_TWENTY_FIVE_FIXTURES,
   ...ROUND_TWENTY_SIX_FIXTURES,
+  ...ROUND_TWENTY_SEVEN_FIXTURES,
 ];
