@@ -37,6 +37,9 @@ import { followTableSources } from './tableSources';
 import { nameKeyedDefinitions } from './keyedLoops';
 import { scanExecutorExports, scanExecutorRegistries } from './executorRegistry';
 import { listedExport, scanListedDefinitions } from './listedDefinitions';
+import { scanSdkTypedRegistryCalls } from './sdkTypedRegistryCalls';
+import { scanHandlerlessFactoryDefinitions } from './handlerlessFactoryDefinitions';
+import { expandRecordLookupNames } from './recordLookupNames';
 import { loadedModuleExports } from './loadedModules';
 import { renameExport, renamersOf, scanRenamedLists } from './renames';
 import { scanTemplateFactories } from './templateFactories';
@@ -301,10 +304,12 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   scanCurriedToolBuilders(state, calls);
   scanToolFactoryCalls(state, calls);
   scanDefinitionObjects(state, new Set(options.handlerFactories));
+  scanHandlerlessFactoryDefinitions(state);
   scanSpreadDefinitions(state);
   scanHandlerFactoryDefinitions(state);
   scanTupleModules(state);
   scanListedDefinitions(state, calls);
+  scanSdkTypedRegistryCalls(state, calls);
   scanConsumedDefinitions(state, calls);
   scanPassedDefinitions(state, calls);
   scanServerToolRecords(state);
@@ -354,6 +359,7 @@ export function scanHandlers(sourceFile: ts.SourceFile, options: HandlerScanOpti
   const renamers = renamersOf(state);
   scanRenamedLists(state, calls, renamers);
   unlistFactoryValueRegistrations(state);
+  expandRecordLookupNames(state);
   const declared = declaredExports(sourceFile);
   return {
     registrations: state.registrations,

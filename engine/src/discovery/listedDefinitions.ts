@@ -125,6 +125,14 @@ export function followList(walker: Walk, expression: ts.Expression, member: stri
     if (value) followList(walker, value, member, depth + 1);
     return;
   }
+  // A record of definitions (`{ getStateTool, resetStateTool }`) handed on as a list: each value is one.
+  if (ts.isObjectLiteralExpression(inner) && !fromLoop(walker) && !handlerMember(inner)) {
+    for (const property of inner.properties) {
+      if (ts.isPropertyAssignment(property)) followItem(walker, property.initializer, member, depth + 1);
+      else if (ts.isShorthandPropertyAssignment(property)) followItem(walker, property.name, member, depth + 1);
+    }
+    return;
+  }
   if (!ts.isCallExpression(inner)) return;
   const callee = unwrapExpression(inner.expression);
   if (ts.isPropertyAccessExpression(callee)) {
@@ -248,7 +256,22 @@ function followItem(walker: Walk, expression: ts.Expression, member: string | un
     if (held) followItem(walker, held, undefined, depth + 1);
     return;
   }
+  // `{ ...baseTool }` (perhaps with extra metadata): a copy of the one definition it spreads, which is the tool.
+  const copied = spreadOnlyCopy(inner);
+  if (copied) {
+    followItem(walker, copied, undefined, depth + 1);
+    return;
+  }
   recordDefinition(walker, inner);
+}
+
+/** `{ ...base, note }` with no name of its own and one spread identifier: the definition it copies. */
+function spreadOnlyCopy(object: ts.ObjectLiteralExpression): ts.Identifier | undefined {
+  if (propertyNamed(object, 'name') !== undefined || handlerMember(object)) return undefined;
+  const spreads = object.properties.filter(ts.isSpreadAssignment);
+  if (spreads.length !== 1) return undefined;
+  const spread = unwrapExpression(spreads[0].expression);
+  return ts.isIdentifier(spread) ? spread : undefined;
 }
 
 /**

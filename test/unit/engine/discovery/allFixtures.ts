@@ -36,6 +36,7 @@ import { ROUND_TWENTY_FOUR_FIXTURES } from './roundTwentyFourFixtures';
 import { ROUND_TWENTY_FIVE_FIXTURES } from './roundTwentyFiveFixtures';
 import { ROUND_TWENTY_SIX_FIXTURES } from './roundTwentySixFixtures';
 import { ROUND_TWENTY_EIGHT_FIXTURES } from './roundTwentyEightFixtures';
+import { ROUND_TWENTY_SEVEN_FIXTURES } from './roundTwentySevenFixtures';
 import { ROUND_TWENTY_FIXTURES } from './roundTwentyFixtures';
 import { ROUND_TWENTY_ONE_FIXTURES } from './roundTwentyOneFixtures';
 import { ROUND_SIX_FIXTURES } from './roundSixFixtures';
@@ -89,4 +90,5 @@ export const DISCOVERY_FIXTURES: readonly StyleFixture[] = [
   ...ROUND_TWENTY_FIVE_FIXTURES,
   ...ROUND_TWENTY_SIX_FIXTURES,
   ...ROUND_TWENTY_EIGHT_FIXTURES,
+  ...ROUND_TWENTY_SEVEN_FIXTURES,
 ];
