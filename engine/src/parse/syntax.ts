@@ -125,6 +125,20 @@ export function valueCarrier(node: ts.Expression, throughVoid = false): ts.Node 
   return current;
 }
 
+/** The expression around `node` once parentheses, `as`, `satisfies` and `!` are climbed (not `await`). */
+export function typedExpressionOf(node: ts.Expression): ts.Expression {
+  let current = node;
+  while (
+    ts.isParenthesizedExpression(current.parent) ||
+    ts.isAsExpression(current.parent) ||
+    ts.isSatisfiesExpression(current.parent) ||
+    ts.isNonNullExpression(current.parent)
+  ) {
+    current = current.parent;
+  }
+  return current;
+}
+
 /** Visits every descendant; returning `false` from the visitor skips that node's children. */
 export function walk(node: ts.Node, visit: (node: ts.Node) => boolean | void): void {
   const recurse = (child: ts.Node): void => {

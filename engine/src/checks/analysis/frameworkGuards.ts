@@ -6,7 +6,7 @@
  */
 import ts from 'typescript';
 import type { ToolHandler } from '../../discovery/handlers';
-import { propertyNameText } from '../../parse/syntax';
+import { propertyNameText, typedExpressionOf } from '../../parse/syntax';
 import type { AnalysisContext } from '../../types';
 
 /**
@@ -53,39 +53,25 @@ function importedNames(
   });
 }
 
-/** The expression around `node` once parentheses, `as`, `satisfies` and `!` are climbed. */
-function outermost(node: ts.Expression): ts.Expression {
-  let current = node;
-  while (
-    ts.isParenthesizedExpression(current.parent) ||
-    ts.isAsExpression(current.parent) ||
-    ts.isSatisfiesExpression(current.parent) ||
-    ts.isNonNullExpression(current.parent)
-  ) {
-    current = current.parent;
-  }
-  return current;
-}
-
 /** The object literal whose `handler` member the handler is (`handler: async () => …`, `handler() { … }`). */
 function definitionOf(fn: ToolHandler['fn']): ts.ObjectLiteralExpression | undefined {
   if (ts.isMethodDeclaration(fn)) {
     return propertyNameText(fn.name) === 'handler' && ts.isObjectLiteralExpression(fn.parent) ? fn.parent : undefined;
   }
   if (ts.isFunctionDeclaration(fn)) return undefined;
-  const member = outermost(fn).parent;
+  const member = typedExpressionOf(fn).parent;
   if (!ts.isPropertyAssignment(member) || propertyNameText(member.name) !== 'handler') return undefined;
   return ts.isObjectLiteralExpression(member.parent) ? member.parent : undefined;
 }
 
 /** Whether `value` is an argument of a call of one of `names`, directly or inside other calls' arguments. */
 function decoratedBy(value: ts.Expression, names: ReadonlySet<string>): boolean {
-  let argument = outermost(value);
+  let argument = typedExpressionOf(value);
   for (let depth = 0; depth < 3; depth++) {
     const call = argument.parent;
     if (!ts.isCallExpression(call) || !call.arguments.includes(argument)) return false;
     if (ts.isIdentifier(call.expression) && names.has(call.expression.text)) return true;
-    argument = outermost(call);
+    argument = typedExpressionOf(call);
   }
   return false;
 }
@@ -98,7 +84,7 @@ function definitionDecorated(context: AnalysisContext, definition: ts.ObjectLite
   const names = importedNames(context, DECORATORS, ANSWERING_DECORATORS);
   if (names.size === 0) return false;
   if (decoratedBy(definition, names)) return true;
-  const declaration = outermost(definition).parent;
+  const declaration = typedExpressionOf(definition).parent;
   if (!ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name)) return false;
   const name = declaration.name.text;
   let uses = 0;

@@ -5,7 +5,7 @@
  */
 import ts from 'typescript';
 import type { NodeIndex } from '../../parse/nodeIndex';
-import { type FunctionLike, enclosingFunction, isFunctionLike } from '../../parse/syntax';
+import { type FunctionLike, enclosingFunction, isFunctionLike, typedExpressionOf } from '../../parse/syntax';
 
 /** Whether `node` is in the try block of a try/catch below `boundary` (callbacks included). */
 export function isCaughtWithin(node: ts.Node, boundary: ts.Node): boolean {
@@ -183,20 +183,6 @@ function callsOf(nodes: NodeIndex, fn: FunctionLike): ts.CallExpression[] | unde
   return calls;
 }
 
-/** The node an expression stands as once parentheses, `as`, `satisfies` and `!` around it are climbed. */
-function outermost(node: ts.Expression): ts.Expression {
-  let current = node;
-  while (
-    ts.isParenthesizedExpression(current.parent) ||
-    ts.isAsExpression(current.parent) ||
-    ts.isSatisfiesExpression(current.parent) ||
-    ts.isNonNullExpression(current.parent)
-  ) {
-    current = current.parent;
-  }
-  return current;
-}
-
 /** `!h`, `if (h)`, `h === undefined`, `h == null`: a test whether the looked-up entry exists. */
 function isExistenceTest(use: ts.Identifier): boolean {
   const parent = use.parent;
@@ -229,18 +215,19 @@ function tableCalls(
   const property = reference.parent;
   const isValue =
     ts.isShorthandPropertyAssignment(property) ||
-    (ts.isPropertyAssignment(property) && outermost(property.initializer) === outermost(reference));
+    (ts.isPropertyAssignment(property) && typedExpressionOf(property.initializer) === typedExpressionOf(reference));
   if (!isValue || !ts.isObjectLiteralExpression(property.parent)) return undefined;
-  const declaration = outermost(property.parent).parent;
+  const declaration = typedExpressionOf(property.parent).parent;
   if (!ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name)) return undefined;
   if (!ts.isVariableDeclarationList(declaration.parent) || !(declaration.parent.flags & ts.NodeFlags.Const)) {
     return undefined;
   }
   const calls: ts.CallExpression[] = [];
   for (const use of referencesOf(nodes, sourceFile).get(declaration.name.text) ?? []) {
-    const lookup = outermost(use).parent;
-    if (!ts.isElementAccessExpression(lookup) || outermost(lookup.expression) !== outermost(use)) return undefined;
-    const value = outermost(lookup);
+    const lookup = typedExpressionOf(use).parent;
+    if (!ts.isElementAccessExpression(lookup) || typedExpressionOf(lookup.expression) !== typedExpressionOf(use))
+      return undefined;
+    const value = typedExpressionOf(lookup);
     if (ts.isCallExpression(value.parent) && value.parent.expression === value) {
       calls.push(value.parent);
       continue;
