@@ -10,6 +10,7 @@ import {
   unwrapExpression,
   walk,
   walkOwnBody,
+  isNullOrUndefined,
 } from '../parse/syntax';
 import { canReturnEnvelope } from '../fixes/returnType';
 import type { ToolHandler } from '../discovery/handlers';
@@ -118,7 +119,7 @@ function testsForNothing(use: ts.Identifier): ts.Expression | undefined {
   const op = parent.operatorToken.kind;
   if (op !== ts.SyntaxKind.EqualsEqualsEqualsToken && op !== ts.SyntaxKind.EqualsEqualsToken) return undefined;
   const right = unwrapExpression(parent.right);
-  const nothing = right.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(right) && right.text === 'undefined');
+  const nothing = isNullOrUndefined(right);
   return nothing ? parent : undefined;
 }
 
@@ -203,8 +204,7 @@ function isFailureMarker(
   const expression = returned.statement.expression && unwrapExpression(returned.statement.expression);
   if (!expression) return false;
   if (expression.kind === ts.SyntaxKind.FalseKeyword) return returnsLiteral(helper, ts.SyntaxKind.TrueKeyword);
-  const empty =
-    expression.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(expression) && expression.text === 'undefined');
+  const empty = isNullOrUndefined(expression);
   return empty && (nullIsHandled(context, handler, helper) || emptyMeansLookElsewhere(context.nodes, helper));
 }
 

@@ -14,7 +14,7 @@ import {
 } from '../envelopes/envelopeFields';
 import { type ErrorEnvelope, literalBoolean } from '../envelopes/envelopes';
 import { inferEnvelope } from '../fixes/inference';
-import { findProperty, staticText, unwrapExpression } from '../parse/syntax';
+import { findProperty, staticText, unwrapExpression, isNullOrUndefined } from '../parse/syntax';
 import type { AnalysisContext, Check, Fix } from '../types';
 
 type Emptiness = 'missing' | 'nullish' | 'empty' | 'blank';
@@ -26,7 +26,7 @@ function emptiness(envelope: ErrorEnvelope): Emptiness | undefined {
   const property = envelope.contentProperty;
   if (!property || !ts.isPropertyAssignment(property)) return undefined;
   const value = unwrapExpression(property.initializer);
-  if (value.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(value) && value.text === 'undefined')) {
+  if (isNullOrUndefined(value)) {
     return 'nullish';
   }
   if (!ts.isArrayLiteralExpression(value) || value.elements.length === 0) return undefined;

@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { isFunctionLike, unwrapExpression, walk } from '../parse/syntax';
+import { isFunctionLike, unwrapExpression, walk, isNullOrUndefined } from '../parse/syntax';
 import { LOOP_KINDS } from '../parse/nodeIndex';
 import type { AnalysisContext, Check } from '../types';
 import {
@@ -152,8 +152,7 @@ function testsOutcome(condition: ts.Expression): boolean {
       return testsOutcome(inner.left) || testsOutcome(inner.right);
     }
     const empty = (side: ts.Expression): boolean => {
-      const value = unwrapExpression(side);
-      return value.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(value) && value.text === 'undefined');
+      return isNullOrUndefined(unwrapExpression(side));
     };
     return (empty(inner.left) && testsOutcome(inner.right)) || (empty(inner.right) && testsOutcome(inner.left));
   }

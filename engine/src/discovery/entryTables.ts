@@ -6,7 +6,7 @@
  * each entry whose key is a literal is a tool.
  */
 import ts from 'typescript';
-import { type FunctionLike, propertyNameText, unwrapExpression, walk } from '../parse/syntax';
+import { type FunctionLike, propertyNameText, propertyValue, unwrapExpression, walk } from '../parse/syntax';
 import { recordHandler } from './handlerTargets';
 import { type ScanState, functionTarget, handOffImport, lineOf } from './scanContext';
 
@@ -34,16 +34,6 @@ function isFunctionValue(state: ScanState, value: ts.Expression): boolean {
   return functionTarget(state, inner) !== undefined || namespaceMember(state, inner) !== undefined;
 }
 
-/** The value of `key` in an entry object, when it is there as a plain property. */
-function entryValue(entry: ts.ObjectLiteralExpression, key: string): ts.Expression | undefined {
-  for (const property of entry.properties) {
-    if (propertyNameText(property.name) !== key) continue;
-    if (ts.isPropertyAssignment(property)) return property.initializer;
-    if (ts.isShorthandPropertyAssignment(property)) return property.name;
-  }
-  return undefined;
-}
-
 /** The handler key: held as a function by every entry, and called on an entry by the dispatcher. */
 function handlerKey(
   state: ScanState,
@@ -57,7 +47,7 @@ function handlerKey(
     if (key === undefined || !called.has(key)) continue;
     if (
       entries.every((entry) => {
-        const value = entryValue(entry, key);
+        const value = propertyValue(entry, key);
         return value !== undefined && isFunctionValue(state, value);
       })
     )
@@ -93,7 +83,7 @@ export function entryTableEntries(
   let count = 0;
   for (const { property, key, entry } of entries) {
     if (state.registrations.some((r) => r.node === property)) continue;
-    const value = unwrapExpression(entryValue(entry, handlerProperty) as ts.Expression);
+    const value = unwrapExpression(propertyValue(entry, handlerProperty) as ts.Expression);
     const entryEvidence = [
       `entry '${key}' of the tool table (line ${lineOf(state, property)}), its ${handlerProperty} called by the dispatcher`,
       ...evidence,

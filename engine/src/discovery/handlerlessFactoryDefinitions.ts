@@ -8,7 +8,7 @@
  * non-MCP tool APIs, nameless objects and objects that spread another are left alone.
  */
 import ts from 'typescript';
-import { unwrapExpression } from '../parse/syntax';
+import { isExportedStatement, unwrapExpression } from '../parse/syntax';
 import { NON_MCP_MODULES, SCHEMA_KEYS, handlerMember, memberOf, valueOfMember } from './definitions';
 import { recordDefinitionTool } from './handlerTargets';
 import { type ScanState, where } from './scanContext';
@@ -24,7 +24,7 @@ function exportedValues(sourceFile: ts.SourceFile): ts.Expression[] {
   for (const statement of sourceFile.statements) {
     if (ts.isExportAssignment(statement) && !statement.isExportEquals) values.push(statement.expression);
     if (!ts.isVariableStatement(statement)) continue;
-    if (!statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+    if (!isExportedStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) {
       if (declaration.initializer) values.push(declaration.initializer);
     }

@@ -24,8 +24,10 @@
 import ts from 'typescript';
 import {
   type FunctionLike,
+  enclosingClass,
   isFunctionLike,
   propertyNameText,
+  propertyValue,
   returnedExpressions,
   unwrapExpression,
   walk,
@@ -33,14 +35,6 @@ import {
 import { scopedConstValue } from './localObjects';
 
 const MAX_VALUES = 32;
-
-/** The class a node sits in (through nested functions), if any. */
-function enclosingClass(node: ts.Node): ts.ClassLikeDeclaration | undefined {
-  for (let current = node.parent; current && !ts.isSourceFile(current); current = current.parent) {
-    if (ts.isClassDeclaration(current) || ts.isClassExpression(current)) return current;
-  }
-  return undefined;
-}
 
 /** `this.x` (through parentheses and casts): the member name. */
 function thisMember(expression: ts.Expression): string | undefined {
@@ -68,16 +62,6 @@ function memberValues(cls: ts.ClassLikeDeclaration, member: string): ts.Expressi
     return true;
   });
   return values;
-}
-
-/** A property of an object literal, as the expression it holds (a shorthand's name). */
-function objectProperty(object: ts.ObjectLiteralExpression, key: string): ts.Expression | undefined {
-  for (const property of object.properties) {
-    if (propertyNameText(property.name) !== key) continue;
-    if (ts.isPropertyAssignment(property)) return property.initializer;
-    if (ts.isShorthandPropertyAssignment(property)) return property.name;
-  }
-  return undefined;
 }
 
 /** The method of the class with that name and a body. */
@@ -111,7 +95,7 @@ export function valuesThroughClass(expression: ts.Expression): ts.Expression[] |
     const result: ts.Expression[] = [];
     for (const owner of owners) {
       const object = unwrapExpression(owner);
-      const value = ts.isObjectLiteralExpression(object) ? objectProperty(object, inner.name.text) : undefined;
+      const value = ts.isObjectLiteralExpression(object) ? propertyValue(object, inner.name.text) : undefined;
       if (value) result.push(value);
     }
     return result;

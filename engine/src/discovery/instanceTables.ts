@@ -7,7 +7,7 @@
  * the entry's class — in this file, or in the file the class is imported from (role `classMethod`).
  */
 import ts from 'typescript';
-import { type FunctionLike, unwrapExpression, valueCarrier, walk } from '../parse/syntax';
+import { type FunctionLike, enclosingClass, unwrapExpression, valueCarrier, walk } from '../parse/syntax';
 import type { ExternalInfo } from './handlers';
 import { recordHandler } from './handlerTargets';
 import {
@@ -50,13 +50,6 @@ function calledMethod(getCall: ts.CallExpression): string | undefined {
     return method === undefined;
   });
   return method;
-}
-
-function enclosingClass(node: ts.Node): ts.ClassLikeDeclaration | undefined {
-  for (let current = node.parent; current; current = current.parent) {
-    if (ts.isClassDeclaration(current) || ts.isClassExpression(current)) return current;
-  }
-  return undefined;
 }
 
 /** A method of a class of this file, or of its base class in this file (one level). */

@@ -4,7 +4,7 @@
  * through this list. Type-only lists (`export type { … }`, `export { type X }`) export no value.
  */
 import ts from 'typescript';
-import { type FunctionLike, unwrapExpression } from '../parse/syntax';
+import { type FunctionLike, declaredValueNames, unwrapExpression } from '../parse/syntax';
 
 /** Export name → local name, for every `export { local as exported }` without a module specifier. */
 export function localExportList(sourceFile: ts.SourceFile): Map<string, string> {
@@ -21,27 +21,11 @@ export function localExportList(sourceFile: ts.SourceFile): Map<string, string> 
   return result;
 }
 
-/** The top-level declaration names of the file that hold values: variables, functions, classes, enums. */
-function topLevelValueNames(sourceFile: ts.SourceFile): Set<string> {
-  const names = new Set<string>();
-  for (const statement of sourceFile.statements) {
-    if (ts.isVariableStatement(statement)) {
-      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
-    } else if (
-      (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) &&
-      statement.name
-    ) {
-      names.add(statement.name.text);
-    }
-  }
-  return names;
-}
-
 /** The export names of the list whose local is declared in the file itself (not an imported binding). */
 export function listedDeclarationExports(sourceFile: ts.SourceFile): string[] {
   const list = localExportList(sourceFile);
   if (list.size === 0) return [];
-  const declared = topLevelValueNames(sourceFile);
+  const declared = new Set(sourceFile.statements.flatMap(declaredValueNames));
   return [...list].filter(([, local]) => declared.has(local)).map(([exported]) => exported);
 }
 

@@ -1,6 +1,6 @@
 /** What a module exports by itself (declarations) and what it re-exports from other modules. */
 import ts from 'typescript';
-import { isExportedStatement } from '../parse/syntax';
+import { declaredValueNames, isExportedStatement } from '../parse/syntax';
 import { listedDeclarationExports } from './localExportLists';
 
 /** Names the file's own statements export (`export const`, `export function`, `export default`…). */
@@ -8,15 +8,7 @@ export function declaredExports(sourceFile: ts.SourceFile): Set<string> {
   const names = new Set<string>();
   for (const statement of sourceFile.statements) {
     if (ts.isExportAssignment(statement)) names.add('default');
-    if (!isExportedStatement(statement)) continue;
-    if (ts.isVariableStatement(statement)) {
-      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
-    } else if (
-      (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) &&
-      statement.name
-    ) {
-      names.add(statement.name.text);
-    }
+    if (isExportedStatement(statement)) for (const name of declaredValueNames(statement)) names.add(name);
   }
   for (const name of listedDeclarationExports(sourceFile)) names.add(name);
   return names;

@@ -6,7 +6,7 @@
  * scanned as a dispatcher, in this file or (role `dispatch` with `member`) in the file the class comes from.
  */
 import ts from 'typescript';
-import { type FunctionLike, unwrapExpression, walk } from '../parse/syntax';
+import { type FunctionLike, enclosingClass, unwrapExpression, walk } from '../parse/syntax';
 import { isInlineFunction } from './scanContext';
 
 /** The class named by a type annotation: `ToolRegistry`, `ToolRegistry | null`, `ToolRegistry | undefined`. */
@@ -22,13 +22,6 @@ function typeClass(type: ts.TypeNode | undefined): string | undefined {
 function constructedClass(value: ts.Expression | undefined): string | undefined {
   const inner = value && unwrapExpression(value);
   return inner && ts.isNewExpression(inner) && ts.isIdentifier(inner.expression) ? inner.expression.text : undefined;
-}
-
-function enclosingClass(node: ts.Node): ts.ClassLikeDeclaration | undefined {
-  for (let current = node.parent; current; current = current.parent) {
-    if (ts.isClassDeclaration(current) || ts.isClassExpression(current)) return current;
-  }
-  return undefined;
 }
 
 /** The class a field of `owner` holds: its declared type, its initializer, or a `this.field = new X()` in the class. */

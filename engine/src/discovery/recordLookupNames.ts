@@ -9,6 +9,7 @@
  */
 import ts from 'typescript';
 import { propertyNameText, unwrapExpression } from '../parse/syntax';
+import { moduleConstValue } from './localObjects';
 import { type ScanState, type ToolRegistration, where } from './scanContext';
 
 /** A wire name: an identifier-like word. */
@@ -17,20 +18,6 @@ const WIRE_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 interface RecordEntry {
   entry: ts.PropertyAssignment;
   literal: ts.StringLiteralLike;
-}
-
-/** The `const NAME = { … }` at the top of this file, through `as`/`satisfies`. */
-function topLevelObject(sourceFile: ts.SourceFile, name: string): ts.ObjectLiteralExpression | undefined {
-  for (const statement of sourceFile.statements) {
-    if (!ts.isVariableStatement(statement)) continue;
-    if (!(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-    for (const declaration of statement.declarationList.declarations) {
-      if (!ts.isIdentifier(declaration.name) || declaration.name.text !== name || !declaration.initializer) continue;
-      const value = unwrapExpression(declaration.initializer);
-      return ts.isObjectLiteralExpression(value) ? value : undefined;
-    }
-  }
-  return undefined;
 }
 
 /** Every entry's text under `key`, or undefined when any entry is not an object spelling it. */
@@ -79,7 +66,8 @@ function recordRead(state: ScanState, registration: ToolRegistration): RecordEnt
     if (registration.nameExpression !== inner.getText(state.sourceFile)) continue;
     const owner = unwrapExpression(inner.expression);
     const record = ts.isIdentifier(owner) ? aliasedLookup(registration.node, owner.text) : lookedUpRecord(owner);
-    const object = record === undefined ? undefined : topLevelObject(state.sourceFile, record);
+    const value = record === undefined ? undefined : moduleConstValue(registration.node, record);
+    const object = value && ts.isObjectLiteralExpression(value) ? value : undefined;
     return object ? entriesUnder(object, inner.name.text) : undefined;
   }
   return undefined;

@@ -5,7 +5,7 @@
  * A call whose name comes from a parameter of the function it sits in makes that function a wrapper.
  */
 import ts from 'typescript';
-import { type FunctionLike, expressionName, propertyNameText, unwrapExpression } from '../parse/syntax';
+import { type FunctionLike, expressionName, propertyNameText, propertyValue, unwrapExpression } from '../parse/syntax';
 import { markGuardedBy } from './crossFileGuards';
 import { forwardedHandlerOf } from './forwardedHandlers';
 import { guardedParametersOf } from './guardedParameters';
@@ -124,12 +124,7 @@ function libraryHelperCall(state: ScanState, call: ts.CallExpression): CallShape
 function namePropertyOf(argument: ts.Expression): ts.Expression | undefined {
   const object = unwrapExpression(argument);
   if (!ts.isObjectLiteralExpression(object)) return undefined;
-  for (const property of object.properties) {
-    if (propertyNameText(property.name) !== 'name') continue;
-    if (ts.isPropertyAssignment(property)) return property.initializer;
-    if (ts.isShorthandPropertyAssignment(property)) return property.name;
-  }
-  return spreadNameOf(object);
+  return propertyValue(object, 'name') ?? spreadNameOf(object);
 }
 
 /** An inline function, a function named by an identifier, or a method of the same class (`this.onGreet`). */

@@ -4,7 +4,7 @@
  * (or `const thingMeta = { name: 'x', … }`). The name is the `name` of the object the spread copies.
  */
 import ts from 'typescript';
-import { propertyNameText, unwrapExpression } from '../parse/syntax';
+import { propertyValue, unwrapExpression } from '../parse/syntax';
 
 /** The `name` value an object literal gets from its spreads of same-module metadata. */
 export function spreadNameOf(object: ts.ObjectLiteralExpression): ts.Expression | undefined {
@@ -14,17 +14,8 @@ export function spreadNameOf(object: ts.ObjectLiteralExpression): ts.Expression 
     const source = ts.isCallExpression(spread) && ts.isIdentifier(spread.expression) ? spread.expression : spread;
     if (!ts.isIdentifier(source)) continue;
     const copied = metadataObject(object.getSourceFile(), source.text, source !== spread);
-    const name = copied && nameProperty(copied);
+    const name = copied && propertyValue(copied, 'name');
     if (name) return name;
-  }
-  return undefined;
-}
-
-function nameProperty(object: ts.ObjectLiteralExpression): ts.Expression | undefined {
-  for (const property of object.properties) {
-    if (propertyNameText(property.name) !== 'name') continue;
-    if (ts.isPropertyAssignment(property)) return property.initializer;
-    if (ts.isShorthandPropertyAssignment(property)) return property.name;
   }
   return undefined;
 }

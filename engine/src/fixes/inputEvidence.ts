@@ -11,6 +11,7 @@ import {
   isFunctionLike,
   unwrapExpression,
   walkOwnBody,
+  isNullOrUndefined,
 } from '../parse/syntax';
 import type { Inference } from './inference';
 
@@ -146,11 +147,6 @@ function selectsByLiteral(condition: ts.Node): boolean {
   return found;
 }
 
-/** Whether an expression is `undefined` or `null`. */
-function isNothing(node: ts.Expression): boolean {
-  return node.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(node) && node.text === 'undefined');
-}
-
 /**
  * Whether a condition is an `&&` chain one of whose terms says an input is missing (`!mapOptions`, `options ===
  * undefined`): `kind === 'map' && !mapOptions` is a required-when check on the input, not a dispatch on a value.
@@ -167,8 +163,8 @@ function requiresAnInput(condition: ts.Expression, scope: InputScope): boolean {
     ts.isBinaryExpression(node) &&
     [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(node.operatorToken.kind)
   ) {
-    const [value, other] = isNothing(node.right) ? [node.left, node.right] : [node.right, node.left];
-    return isNothing(other) && reads(value, scope) === 'input';
+    const [value, other] = isNullOrUndefined(node.right) ? [node.left, node.right] : [node.right, node.left];
+    return isNullOrUndefined(other) && reads(value, scope) === 'input';
   }
   return false;
 }

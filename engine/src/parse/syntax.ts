@@ -54,6 +54,21 @@ export function findProperty(object: ts.ObjectLiteralExpression, names: readonly
   return undefined;
 }
 
+/** The value an object literal gives `key`: a property's value or a shorthand's name (methods and spreads skipped). */
+export function propertyValue(object: ts.ObjectLiteralExpression, key: string): ts.Expression | undefined {
+  for (const property of object.properties) {
+    if (propertyNameText(property.name) !== key) continue;
+    if (ts.isPropertyAssignment(property)) return property.initializer;
+    if (ts.isShorthandPropertyAssignment(property)) return property.name;
+  }
+  return undefined;
+}
+
+/** Whether an expression is `null` or `undefined` (as written: the keyword or the identifier). */
+export function isNullOrUndefined(node: ts.Node): boolean {
+  return node.kind === SyntaxKind.NullKeyword || (ts.isIdentifier(node) && node.text === 'undefined');
+}
+
 export function hasSpread(object: ts.ObjectLiteralExpression): boolean {
   return object.properties.some((p) => p.kind === SyntaxKind.SpreadAssignment);
 }
@@ -211,6 +226,14 @@ export function contains(outer: ts.Node, inner: ts.Node): boolean {
   return inner.pos >= outer.pos && inner.end <= outer.end;
 }
 
+/** The class a node sits in (through nested functions), if any. */
+export function enclosingClass(node: ts.Node): ts.ClassLikeDeclaration | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (ts.isClassDeclaration(current) || ts.isClassExpression(current)) return current;
+  }
+  return undefined;
+}
+
 /** The nearest function that encloses `node` (its own function), if any. */
 export function enclosingFunction(node: ts.Node): FunctionLike | undefined {
   let current: ts.Node | undefined = node.parent;
@@ -251,4 +274,18 @@ export function isExportedStatement(statement: ts.Statement): boolean {
     ts.canHaveModifiers(statement) &&
     (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === SyntaxKind.ExportKeyword)
   );
+}
+
+/** The value names a statement declares: its variables (plain identifiers), or its function, class or enum. */
+export function declaredValueNames(statement: ts.Statement): string[] {
+  if (ts.isVariableStatement(statement)) {
+    return statement.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : []));
+  }
+  if (
+    (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) &&
+    statement.name
+  ) {
+    return [statement.name.text];
+  }
+  return [];
 }

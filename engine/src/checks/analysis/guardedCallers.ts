@@ -5,7 +5,13 @@
  */
 import ts from 'typescript';
 import type { NodeIndex } from '../../parse/nodeIndex';
-import { type FunctionLike, enclosingFunction, isFunctionLike, typedExpressionOf } from '../../parse/syntax';
+import {
+  type FunctionLike,
+  enclosingFunction,
+  isFunctionLike,
+  typedExpressionOf,
+  isNullOrUndefined,
+} from '../../parse/syntax';
 
 /** Whether `node` is in the try block of a try/catch below `boundary` (callbacks included). */
 export function isCaughtWithin(node: ts.Node, boundary: ts.Node): boolean {
@@ -196,9 +202,7 @@ function isExistenceTest(use: ts.Identifier): boolean {
     ts.SyntaxKind.EqualsEqualsToken,
     ts.SyntaxKind.ExclamationEqualsToken,
   ].includes(parent.operatorToken.kind);
-  return (
-    equality && (other.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(other) && other.text === 'undefined'))
-  );
+  return equality && isNullOrUndefined(other);
 }
 
 /**

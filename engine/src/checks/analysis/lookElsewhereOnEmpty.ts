@@ -6,20 +6,13 @@
  */
 import ts from 'typescript';
 import type { NodeIndex } from '../../parse/nodeIndex';
-import type { FunctionLike } from '../../parse/syntax';
+import { type FunctionLike, isNullOrUndefined } from '../../parse/syntax';
 
 /** The name a helper is called by: a function declaration's, or the `const` it is assigned to. */
 function helperName(fn: FunctionLike): string | undefined {
   if (ts.isFunctionDeclaration(fn)) return fn.name?.text;
   if (ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name)) return fn.parent.name.text;
   return undefined;
-}
-
-/** `null` or `undefined`. */
-function isNothing(expression: ts.Expression): boolean {
-  return (
-    expression.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(expression) && expression.text === 'undefined')
-  );
 }
 
 /** `v`, `v !== null`, `v != null`, `v !== undefined` (either side): a test that `name` holds something. */
@@ -32,8 +25,8 @@ function isPresenceTest(expression: ts.Expression, name: string): boolean {
   }
   const { left, right } = expression;
   return (
-    (ts.isIdentifier(left) && left.text === name && isNothing(right)) ||
-    (ts.isIdentifier(right) && right.text === name && isNothing(left))
+    (ts.isIdentifier(left) && left.text === name && isNullOrUndefined(right)) ||
+    (ts.isIdentifier(right) && right.text === name && isNullOrUndefined(left))
   );
 }
 

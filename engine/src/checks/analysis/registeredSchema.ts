@@ -3,6 +3,7 @@
  * `inputSchema: S` (or `S.shape`) cannot fail, because the SDK validated `args` against `S` first.
  */
 import ts from 'typescript';
+import { scopedConstValue } from '../../discovery/localObjects';
 import type { ToolRegistration } from '../../discovery/scanContext';
 import { type FunctionLike, findProperty, unwrapExpression, walkOwnBody } from '../../parse/syntax';
 
@@ -83,20 +84,6 @@ export function classDeclaredSchemas(fn: FunctionLike): Set<string> {
   return names;
 }
 
-/** The `const name = …` initializer visible from `from`: in an enclosing block or function body, or the file. */
-function constInitializer(from: ts.Node, name: string): ts.Expression | undefined {
-  for (let scope: ts.Node | undefined = from.parent; scope; scope = scope.parent) {
-    if (!ts.isBlock(scope) && !ts.isSourceFile(scope)) continue;
-    for (const statement of scope.statements) {
-      if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-      for (const declaration of statement.declarationList.declarations) {
-        if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return declaration.initializer;
-      }
-    }
-  }
-  return undefined;
-}
-
 /** The `const S = z.object(shape)` declarations beside `from` (its blocks and the file) that build on `shape`. */
 function objectSchemasOf(from: ts.Node, shape: string): string[] {
   const names: string[] = [];
@@ -156,8 +143,8 @@ export function definitionShapeSchemas(fn: FunctionLike): Set<string> {
         ? property.name
         : undefined;
   if (!shape || !ts.isIdentifier(shape)) return names;
-  const init = constInitializer(holder.parent, shape.text);
-  if (!init || !ts.isObjectLiteralExpression(unwrapExpression(init))) return names;
+  const init = scopedConstValue(holder.parent, shape.text);
+  if (!init || !ts.isObjectLiteralExpression(init)) return names;
   for (const name of objectSchemasOf(holder.parent, shape.text)) names.add(name);
   return names;
 }

@@ -4,7 +4,7 @@
  * When the handler checks that error, the await is not a failure that escapes.
  */
 import ts from 'typescript';
-import { type FunctionLike, unwrapExpression, walkOwnBody } from '../../parse/syntax';
+import { type FunctionLike, unwrapExpression, walkOwnBody, isNullOrUndefined } from '../../parse/syntax';
 
 const ERROR_NAMES = new Set(['error', 'err', 'errors']);
 /** Members of a result object that tell failure from success. */
@@ -75,9 +75,7 @@ function testsAbsence(use: ts.Identifier): boolean {
   const compared =
     ts.isBinaryExpression(parent) &&
     [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(parent.operatorToken.kind) &&
-    [parent.left, parent.right].some(
-      (side) => side.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(side) && side.text === 'undefined'),
-    );
+    [parent.left, parent.right].some(isNullOrUndefined);
   return (negated || compared) && ts.isIfStatement(parent.parent) && parent.parent.expression === parent;
 }
 
